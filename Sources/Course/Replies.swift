@@ -1,0 +1,48 @@
+/// A fixed sentence the course speaks, never composed from what a person said.
+///
+/// The texts are the seed's exact wording (sections 3.3, 5.2, 5.3 and 8), plus one for a
+/// finished course. ``answerIs(_:)`` carries the lesson's canonical answer, which comes
+/// from the curriculum file, never from the listener.
+public enum Reply: Sendable, Hashable {
+    /// Input that is a command, but not one valid now (and no guidance applies).
+    case useValidCommand
+    /// A lesson command while no lesson is active.
+    case noLessonActive
+    /// A command other than "End the lesson" once the lesson is complete.
+    case lessonComplete
+    /// The lesson file is missing or broken (section 8.1).
+    case lessonUnavailable
+    /// Conversational input (section 5.3).
+    case structuredCourse
+    /// The recogniser heard nothing usable (section 8.2).
+    case commandNotRecognized
+    /// A request for personal application (section 5.3).
+    case interpretationNotApplication
+    /// A theological question outside the syllabus (section 5.3).
+    case outsideSyllabus
+    /// The answer matched the correct answer or an acceptable variant.
+    case correct
+    /// The answer did not match; carries the lesson's correct answer.
+    case answerIs(String)
+    /// "Begin the lesson" when every lesson of the course is complete.
+    case allLessonsComplete
+
+    /// The exact words spoken.
+    public var text: String {
+        switch self {
+        case .useValidCommand: "Please use a valid command."
+        case .noLessonActive: "No lesson is active. Say 'Begin the lesson' first."
+        case .lessonComplete: "This lesson is complete. Say 'End the lesson' to return."
+        case .lessonUnavailable: "Lesson content unavailable. Please contact support."
+        case .structuredCourse: "This is a structured course. Please use a valid command."
+        case .commandNotRecognized: "Command not recognized. Please try again."
+        case .interpretationNotApplication:
+            "This course teaches interpretation, not application. Please continue with the lesson."
+        case .outsideSyllabus:
+            "This course follows a set curriculum. Please consult a pastor or theologian for questions outside the syllabus."
+        case .correct: "Correct"
+        case .answerIs(let answer): "The answer is \(answer)"
+        case .allLessonsComplete: "Every lesson in this course is complete."
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// What the recogniser should listen for.
+public enum ListeningMode: Sendable, Hashable {
+    /// The seven commands.
+    case commands
+    /// An answer to the review question; the answers the grammar should hold are given.
+    case answer(ReviewQuestion)
+}
+
+/// Something the runner must do for the machine. The machine itself never speaks, sleeps
+/// or writes; it returns these, in the order they are to be carried out.
+///
+/// Persistence effects (``recordAnswer(lessonID:_:)``, ``markLessonComplete(lessonID:)``,
+/// ``saveSessionState(_:)``) of one ``SessionMachine/handle(_:)`` call belong in one
+/// transaction (``ProgressStore/persist(_:)`` does that) and come before anything spoken.
+public enum SessionEffect: Sendable, Hashable {
+    /// Play a segment's script (and, for the reading segment, then the passage from
+    /// `Bible.db`); when it has finished, send ``SessionEvent/playbackFinished(_:)``.
+    case playSegment(SegmentPlayback)
+    /// Speak a fixed sentence. No event follows.
+    case speakReply(Reply)
+    /// Start `timer`; it counts from when everything spoken before it has finished. When it
+    /// runs out, send ``SessionEvent/timerFired(_:)`` with the same timer.
+    case startTimer(SessionTimer, after: Duration)
+    /// Stop `timer`; a firing that still arrives is ignored by the machine.
+    case cancelTimer(SessionTimer)
+    /// Switch the recogniser to `mode`.
+    case listen(ListeningMode)
+    /// Find the next lesson (``CourseLibrary/nextLesson(completed:)``) and answer with
+    /// ``SessionEvent/lessonLoaded(_:)``, ``SessionEvent/lessonUnavailable(reason:)`` or
+    /// ``SessionEvent/allLessonsComplete``.
+    case loadNextLesson
+    /// Record the review answer's outcome (never the transcript).
+    case recordAnswer(lessonID: String, AnswerEvaluation)
+    /// Record the lesson as complete.
+    case markLessonComplete(lessonID: String)
+    /// Record the session's state; emitted on every transition.
+    case saveSessionState(SavedSession)
+    /// Log that the next lesson could not be loaded (file and reason); nothing is spoken by
+    /// this effect and no progress changes.
+    case logLessonFailure(reason: String)
+}

@@ -1,0 +1,31 @@
+/// Why an utterance was not a command (or, while the question is asked, an answer).
+public enum InputRejection: Sendable, Hashable {
+    /// The recogniser failed or returned gibberish (seed 8.2).
+    case notRecognized
+    /// Conversation: words, but not a command (seed 5.3).
+    case conversation
+    /// A request for personal application (seed 5.3).
+    case applicationRequest
+    /// A theological question outside the syllabus (seed 5.3).
+    case theologicalQuestion
+}
+
+/// Something that happened, fed to ``SessionMachine/handle(_:)``.
+public enum SessionEvent: Sendable, Hashable {
+    /// A person said one of the seven commands.
+    case command(Command)
+    /// A person answered (the recogniser's text). Only meaningful in QUESTION_ASKED.
+    case answer(String)
+    /// A person said something that is neither a command nor an answer.
+    case rejected(InputRejection)
+    /// The runner finished playing the segment it was asked to play.
+    case playbackFinished(SegmentType)
+    /// A timer the machine started has run out.
+    case timerFired(SessionTimer)
+    /// The lesson asked for with ``SessionEffect/loadNextLesson`` is ready.
+    case lessonLoaded(Lesson)
+    /// The next lesson's file is missing or broken; `reason` names the file and the fault.
+    case lessonUnavailable(reason: String)
+    /// Every lesson of the course is complete, so there is nothing to begin.
+    case allLessonsComplete
+}

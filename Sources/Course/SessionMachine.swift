@@ -1,0 +1,239 @@
+/// The session state machine of the seed's section 3: a pure value type.
+///
+/// Feed it ``SessionEvent``s with ``handle(_:)``; it changes its ``state`` and returns the
+/// ``SessionEffect``s the runner must carry out, in order. It never speaks, sleeps, reads
+/// or writes, so tests drive a whole lesson with events and assert the effects.
+///
+/// Rules (seed 3.2, 3.3, 4.2, 5.3):
+/// - A command moves the session only in the state the seed names for it ("Read the
+///   passage" in READING_READY, ...; "End the lesson" also in CLOSE_READY, where it plays
+///   the close). In IDLE any other command gets ``Reply/noLessonActive``; in
+///   SESSION_COMPLETE any other command gets ``Reply/lessonComplete``; anywhere else a
+///   command that is not valid now gets ``Reply/useValidCommand``. None changes the state:
+///   nothing skips, goes back or repeats.
+/// - Rejected input gets its fixed reply (``InputRejection``) and changes nothing.
+/// - READING, CONTEXT, ANALYSIS, THEMES and CLOSE READY advance by themselves after
+///   ``SessionTiming/autoAdvance``; QUESTION_READY waits for "Ask the review question", as
+///   the seed's diagram has it. QUESTION_ANSWERED moves to CLOSE_READY after
+///   ``SessionTiming/answerFeedback``; SESSION_COMPLETE returns to IDLE after
+///   ``SessionTiming/completionTimeout`` or on "End the lesson".
+/// - Every transition emits ``SessionEffect/saveSessionState(_:)``.
+public struct SessionMachine: Sendable {
+    /// The current state.
+    public private(set) var state: SessionState = .idle
+    /// The active lesson; nil in IDLE.
+    public private(set) var lesson: Lesson?
+    /// How long the timers run.
+    public let timing: SessionTiming
+
+    private var pendingTimer: SessionTimer?
+    private var nextTimerToken = 1
+    private var awaitingLesson = false
+    private let evaluator = AnswerEvaluator()
+
+    /// A machine in IDLE. Prefer ``start(from:lesson:timing:)``, which also returns the
+    /// effects that set the runner up.
+    public init(timing: SessionTiming = SessionTiming()) {
+        self.timing = timing
+    }
+
+    /// The state as `session_state` records it.
+    public var savedSession: SavedSession {
+        SavedSession(state: state, lessonID: lesson?.id)
+    }
+
+    /// Whether a person's words are awaited (see ``SessionState/isListening``).
+    public var isListening: Bool { state.isListening && !awaitingLesson }
+
+    /// What the recogniser should be listening for now.
+    public var listeningMode: ListeningMode {
+        if state == .questionAsked, let lesson { return .answer(lesson.question) }
+        return .commands
+    }
+
+    /// Starts a session, resuming `saved` after a restart or crash.
+    ///
+    /// A session saved inside a lesson resumes at the start of the segment it was in
+    /// (``SessionState/resumePoint``), provided `lesson` is that lesson; a session saved in
+    /// IDLE or SESSION_COMPLETE, or whose lesson can no longer be loaded (`lesson` nil or
+    /// another lesson), starts in IDLE. The effects start with ``ListeningMode/commands``
+    /// and replay the resumed segment's entry (its playback or its timer).
+    public static func start(
+        from saved: SavedSession?, lesson: Lesson?, timing: SessionTiming = SessionTiming()
+    ) -> (SessionMachine, [SessionEffect]) {
+        var machine = SessionMachine(timing: timing)
+        var effects: [SessionEffect] = [.listen(.commands)]
+        guard let saved, saved.state != .idle else { return (machine, effects) }
+        let resumePoint = saved.state.resumePoint
+        guard resumePoint != .idle, let lesson, lesson.id == saved.lessonID else {
+            effects.append(.saveSessionState(.idle))
+            return (machine, effects)
+        }
+        machine.lesson = lesson
+        effects += machine.transition(to: resumePoint)
+        if resumePoint == .lessonLoaded {
+            effects += machine.transition(to: .orientationPlaying)
+        }
+        return (machine, effects)
+    }
+
+    /// Handles one event and returns what the runner must do, in order.
+    public mutating func handle(_ event: SessionEvent) -> [SessionEffect] {
+        switch event {
+        case .command(let command):
+            return handle(command)
+        case .answer(let text):
+            guard state == .questionAsked, let lesson else { return [.speakReply(.useValidCommand)] }
+            let evaluation = evaluator.evaluate(
+                text,
+                correctAnswer: lesson.question.correctAnswer,
+                acceptableVariants: lesson.question.acceptableVariants
+            )
+            return transition(
+                to: .questionAnswered,
+                persisting: [.recordAnswer(lessonID: lesson.id, evaluation)],
+                saying: evaluation.reply
+            )
+        case .rejected(let rejection):
+            return [.speakReply(Self.reply(to: rejection))]
+        case .playbackFinished(let segment):
+            guard state.isPlaying, state.segment == segment else { return [] }
+            return finishPlayback()
+        case .timerFired(let timer):
+            guard timer == pendingTimer else { return [] }
+            pendingTimer = nil
+            switch state {
+            case .readingReady, .contextReady, .analysisReady, .themesReady, .closeReady:
+                return advanceFromReady()
+            case .questionAnswered:
+                return transition(to: .closeReady)
+            case .sessionComplete:
+                return transition(to: .idle)
+            default:
+                return []
+            }
+        case .lessonLoaded(let loaded):
+            guard awaitingLesson, state == .idle else { return [] }
+            awaitingLesson = false
+            lesson = loaded
+            return transition(to: .lessonLoaded) + transition(to: .orientationPlaying)
+        case .lessonUnavailable(let reason):
+            guard awaitingLesson else { return [] }
+            awaitingLesson = false
+            return [.logLessonFailure(reason: reason), .speakReply(.lessonUnavailable)]
+        case .allLessonsComplete:
+            guard awaitingLesson else { return [] }
+            awaitingLesson = false
+            return [.speakReply(.allLessonsComplete)]
+        }
+    }
+
+    // MARK: - Commands
+
+    private mutating func handle(_ command: Command) -> [SessionEffect] {
+        switch (state, command) {
+        case (.idle, .beginLesson):
+            if awaitingLesson { return [] }
+            awaitingLesson = true
+            return [.loadNextLesson]
+        case (.idle, _):
+            return [.speakReply(.noLessonActive)]
+        case (.sessionComplete, .endLesson):
+            return transition(to: .idle)
+        case (.sessionComplete, _):
+            return [.speakReply(.lessonComplete)]
+        case (.lessonLoaded, .readPassage):
+            return transition(to: .orientationPlaying)
+        case (.readingReady, .readPassage), (.contextReady, .explainContext),
+             (.analysisReady, .analyzeStructure), (.themesReady, .summarizeThemes),
+             (.questionReady, .askQuestion), (.closeReady, .endLesson):
+            return advanceFromReady()
+        default:
+            return [.speakReply(.useValidCommand)]
+        }
+    }
+
+    private static func reply(to rejection: InputRejection) -> Reply {
+        switch rejection {
+        case .notRecognized: .commandNotRecognized
+        case .conversation: .structuredCourse
+        case .applicationRequest: .interpretationNotApplication
+        case .theologicalQuestion: .outsideSyllabus
+        }
+    }
+
+    // MARK: - Transitions
+
+    private mutating func advanceFromReady() -> [SessionEffect] {
+        switch state {
+        case .readingReady: transition(to: .readingPlaying)
+        case .contextReady: transition(to: .contextPlaying)
+        case .analysisReady: transition(to: .analysisPlaying)
+        case .themesReady: transition(to: .themesPlaying)
+        case .questionReady: transition(to: .questionAsked)
+        case .closeReady: transition(to: .closePlaying)
+        default: []
+        }
+    }
+
+    private mutating func finishPlayback() -> [SessionEffect] {
+        switch state {
+        case .orientationPlaying: return transition(to: .readingReady)
+        case .readingPlaying: return transition(to: .contextReady)
+        case .contextPlaying: return transition(to: .analysisReady)
+        case .analysisPlaying: return transition(to: .themesReady)
+        case .themesPlaying: return transition(to: .questionReady)
+        case .closePlaying:
+            guard let lesson else { return transition(to: .idle) }
+            return transition(to: .sessionComplete, persisting: [.markLessonComplete(lessonID: lesson.id)])
+        default: return []
+        }
+    }
+
+    /// Moves to `next` and returns, in order: the cancelled timer, `persisting`, the saved
+    /// state, the recogniser's new mode, `saying`, and the new state's entry actions.
+    private mutating func transition(
+        to next: SessionState, persisting: [SessionEffect] = [], saying reply: Reply? = nil
+    ) -> [SessionEffect] {
+        var effects: [SessionEffect] = []
+        if let timer = pendingTimer {
+            effects.append(.cancelTimer(timer))
+            pendingTimer = nil
+        }
+        let previous = state
+        state = next
+        if next == .idle { lesson = nil }
+        effects += persisting
+        effects.append(.saveSessionState(savedSession))
+        if next == .questionAsked, let lesson {
+            effects.append(.listen(.answer(lesson.question)))
+        } else if previous == .questionAsked {
+            effects.append(.listen(.commands))
+        }
+        if let reply { effects.append(.speakReply(reply)) }
+
+        switch next {
+        case .orientationPlaying, .readingPlaying, .contextPlaying, .analysisPlaying,
+             .themesPlaying, .questionAsked, .closePlaying:
+            if let lesson, let segment = next.segment {
+                effects.append(.playSegment(lesson.playback(segment)))
+            }
+        case .readingReady, .contextReady, .analysisReady, .themesReady, .closeReady:
+            effects.append(startTimer(.autoAdvance))
+        case .questionAnswered:
+            effects.append(startTimer(.answerFeedback))
+        case .sessionComplete:
+            effects.append(startTimer(.completionTimeout))
+        case .idle, .lessonLoaded, .questionReady:
+            break
+        }
+        return effects
+    }
+
+    private mutating func startTimer(_ kind: TimerKind) -> SessionEffect {
+        let timer = SessionTimer(kind: kind, token: nextTimerToken)
+        nextTimerToken += 1
+        pendingTimer = timer
+        return .startTimer(timer, after: timing.duration(of: kind))
+    }
+}

@@ -1,0 +1,47 @@
+/// The three timers of a session (seed, section 3.2).
+public enum TimerKind: String, Sendable, Hashable, CaseIterable, Codable {
+    /// From a READY state to its segment's playback (2 s).
+    case autoAdvance
+    /// From QUESTION_ANSWERED to CLOSE_READY (1 s).
+    case answerFeedback
+    /// From SESSION_COMPLETE to IDLE (10 s).
+    case completionTimeout
+}
+
+/// How long each timer runs. The defaults are the seed's figures.
+public struct SessionTiming: Sendable, Hashable {
+    public var autoAdvance: Duration
+    public var answerFeedback: Duration
+    public var completionTimeout: Duration
+
+    public init(
+        autoAdvance: Duration = .seconds(2),
+        answerFeedback: Duration = .seconds(1),
+        completionTimeout: Duration = .seconds(10)
+    ) {
+        self.autoAdvance = autoAdvance
+        self.answerFeedback = answerFeedback
+        self.completionTimeout = completionTimeout
+    }
+
+    public func duration(of kind: TimerKind) -> Duration {
+        switch kind {
+        case .autoAdvance: autoAdvance
+        case .answerFeedback: answerFeedback
+        case .completionTimeout: completionTimeout
+        }
+    }
+}
+
+/// One started timer. The token tells a current timer from a stale one: the machine acts
+/// on ``SessionEvent/timerFired(_:)`` only for the timer it started last and has not
+/// cancelled, so a late firing can never advance a later state.
+public struct SessionTimer: Sendable, Hashable {
+    public let kind: TimerKind
+    public let token: Int
+
+    public init(kind: TimerKind, token: Int) {
+        self.kind = kind
+        self.token = token
+    }
+}

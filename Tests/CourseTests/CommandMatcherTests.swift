@@ -1,0 +1,85 @@
+import Course
+import Testing
+
+@Suite("CommandMatcher")
+struct CommandMatcherTests {
+    let exact = CommandMatcher(tolerance: .exact)
+    let fuzzy = CommandMatcher(tolerance: .fuzzy)
+
+    @Test("each canonical phrase matches its command in both modes, whatever the case and punctuation",
+          arguments: Command.allCases)
+    func canonicalPhrases(command: Command) {
+        #expect(exact.command(for: command.phrase) == command)
+        #expect(exact.command(for: command.phrase.uppercased() + ".") == command)
+        #expect(exact.command(for: "  " + command.phrase.lowercased() + "!  ") == command)
+        #expect(fuzzy.command(for: command.phrase) == command)
+    }
+
+    @Test("the seed's ids and phrases")
+    func idsAndPhrases() {
+        #expect(Command.allCases.map(\.id) == [
+            "BEGIN_LESSON", "READ_PASSAGE", "EXPLAIN_CONTEXT", "ANALYZE_STRUCTURE",
+            "SUMMARIZE_THEMES", "ASK_QUESTION", "END_LESSON",
+        ])
+        #expect(Command.allCases.map(\.phrase) == [
+            "Begin the lesson", "Read the passage", "Explain the context", "Analyze the structure",
+            "Summarize the key themes", "Ask the review question", "End the lesson",
+        ])
+    }
+
+    @Test("exact mode accepts no variation", arguments: [
+        "begin lesson", "read passage", "analyse the structure", "begin the lessons", "please begin the lesson",
+    ])
+    func exactIsExact(text: String) {
+        #expect(exact.command(for: text) == nil)
+    }
+
+    @Test("fuzzy mode accepts small variations", arguments: [
+        ("begin lesson", Command.beginLesson),
+        ("Begin a lesson", .beginLesson),
+        ("please begin the lesson", .beginLesson),
+        ("begin the lessen", .beginLesson),
+        ("read passage", .readPassage),
+        ("read the passages", .readPassage),
+        ("explain context", .explainContext),
+        ("analyse the structure", .analyzeStructure),
+        ("analyze structure please", .analyzeStructure),
+        ("summarise the key themes", .summarizeThemes),
+        ("summarize the themes", .summarizeThemes),
+        ("ask the question", .askQuestion),
+        ("ask the review questions", .askQuestion),
+        ("end lesson", .endLesson),
+    ])
+    func fuzzyVariations(text: String, command: Command) {
+        #expect(fuzzy.command(for: text) == command)
+    }
+
+    @Test("conversation never matches, in either mode", arguments: [
+        "begin the dishes", "read me the news", "can you explain the context of this to me",
+        "end the season", "begin the session", "read it", "what is the context",
+        "tell me about the passage", "skip to question", "go back to context", "repeat that",
+        "and the lesson", "begin", "lesson", "the", "", "   ", "?!",
+        "summarize the key themes of the book of romans", "please please please",
+        "explain the concept", "ask the review board",
+    ])
+    func conversationNeverMatches(text: String) {
+        #expect(fuzzy.command(for: text) == nil)
+        #expect(exact.command(for: text) == nil)
+    }
+}
+
+@Suite("InputClassifier")
+struct InputClassifierTests {
+    let classifier = InputClassifier()
+
+    @Test func kinds() {
+        #expect(classifier.classify("") == .notRecognized)
+        #expect(classifier.classify("  ... ") == .notRecognized)
+        #expect(classifier.classify("how do I apply this") == .applicationRequest)
+        #expect(classifier.classify("what does this mean for me") == .applicationRequest)
+        #expect(classifier.classify("why did God choose Abram") == .theologicalQuestion)
+        #expect(classifier.classify("is hell real") == .theologicalQuestion)
+        #expect(classifier.classify("tell me a joke") == .conversation)
+        #expect(classifier.classify("what's the weather") == .conversation)
+    }
+}
