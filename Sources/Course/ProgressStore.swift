@@ -1,0 +1,270 @@
+import Foundation
+import GRDB
+
+/// Why the progress database could not be used. Each message names the file and what to do.
+public enum ProgressStoreError: Error, Sendable, CustomStringConvertible {
+    /// The database file or its directory could not be opened or created.
+    case cannotOpen(path: String, reason: String)
+    /// A read or write failed.
+    case database(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason):
+            "cannot open the progress database \(path): \(reason). Check that the state directory exists and is writable."
+        case .database(let path, let reason):
+            "progress database \(path): \(reason)"
+        }
+    }
+}
+
+/// One lesson's progress, as `bible-course progress show` prints it.
+public struct LessonProgress: Sendable, Hashable {
+    public let lessonID: String
+    public let courseID: String
+    public let sequence: Int
+    public let title: String
+    public let completed: Bool
+    /// When the lesson was completed (UTC, `YYYY-MM-DD HH:MM:SS`), nil when not.
+    public let completedAt: String?
+    /// Whether the review question was answered correctly; nil when not answered.
+    public let answerCorrect: Bool?
+    /// The curriculum answer that matched; nil when wrong or not answered.
+    public let matchedAnswer: String?
+}
+
+/// The learner's progress and the session's saved state, in SQLite (`progress.db`).
+///
+/// The seed's four tables (section 6.1), created by a `DatabaseMigrator`, with the
+/// constraints the seed implies made explicit (one progress row per lesson, one session
+/// row, states and segment numbers checked). The database is in WAL mode with
+/// `synchronous = FULL`, so a transaction that returned is on disk: after a crash or power
+/// loss no completed lesson is lost and the session resumes from its last saved state.
+///
+/// Privacy (seed section 9): `user_progress.answer_given` holds the *curriculum's* answer
+/// that matched (the correct answer or an acceptable variant), or NULL; `answer_correct`
+/// whether it was right. What the person said is never stored, nor any audio.
+///
+/// Thread-safe: all access goes through a GRDB `DatabasePool`.
+public final class ProgressStore: Sendable {
+    /// The database file.
+    public let path: String
+    private let pool: DatabasePool
+
+    /// Opens (creating when needed, with its directory) the database at `path` and brings
+    /// its schema up to date.
+    public init(path: String) throws(ProgressStoreError) {
+        self.path = path
+        do {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            var configuration = Configuration()
+            configuration.foreignKeysEnabled = true
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(pool)
+        } catch {
+            throw .cannotOpen(path: path, reason: Self.reason(error))
+        }
+    }
+
+    /// The progress database in `stateDirectory` (`progress.db`).
+    public convenience init(stateDirectory: URL) throws(ProgressStoreError) {
+        try self.init(path: stateDirectory.appendingPathComponent("progress.db").path)
+    }
+
+    // MARK: - Schema
+
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: courses, lessons, user_progress, session_state") { db in
+            let states = SessionState.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            try db.execute(sql: """
+                CREATE TABLE courses (
+                    course_id TEXT PRIMARY KEY NOT NULL CHECK (course_id <> ''),
+                    title TEXT NOT NULL,
+                    description TEXT,
+                    total_lessons INTEGER CHECK (total_lessons >= 0),
+                    created_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP
+                );
+                CREATE TABLE lessons (
+                    lesson_id TEXT PRIMARY KEY NOT NULL CHECK (lesson_id <> ''),
+                    course_id TEXT NOT NULL REFERENCES courses(course_id),
+                    sequence INTEGER NOT NULL CHECK (sequence >= 1),
+                    title TEXT NOT NULL,
+                    objective TEXT,
+                    prerequisite TEXT,
+                    json_path TEXT NOT NULL
+                );
+                CREATE TABLE user_progress (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    lesson_id TEXT NOT NULL UNIQUE REFERENCES lessons(lesson_id),
+                    completed BOOLEAN NOT NULL DEFAULT 0 CHECK (completed IN (0, 1)),
+                    completed_at TIMESTAMP,
+                    answer_given TEXT,
+                    answer_correct BOOLEAN CHECK (answer_correct IN (0, 1)),
+                    CHECK (completed = 0 OR completed_at IS NOT NULL)
+                );
+                CREATE TABLE session_state (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    current_lesson_id TEXT REFERENCES lessons(lesson_id),
+                    current_state TEXT NOT NULL CHECK (current_state IN (\(states))),
+                    current_segment INTEGER CHECK (current_segment BETWEEN 1 AND 7),
+                    updated_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP,
+                    CHECK ((current_state = 'IDLE') = (current_lesson_id IS NULL))
+                );
+                """)
+        }
+        return migrator
+    }()
+
+    /// The journal mode in use (`wal`).
+    public func journalMode() throws(ProgressStoreError) -> String {
+        try read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    }
+
+    // MARK: - Curriculum rows
+
+    /// Records (or updates) a course so its lessons can be registered.
+    public func register(course: CourseOutline) throws(ProgressStoreError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO courses (course_id, title, description, total_lessons) VALUES (?, ?, ?, ?)
+                ON CONFLICT(course_id) DO UPDATE SET title = excluded.title,
+                    description = excluded.description, total_lessons = excluded.total_lessons
+                """, arguments: [course.id, course.title, course.description, course.lessonIDs.count])
+        }
+    }
+
+    /// Records (or updates) a lesson; progress and session state may refer only to
+    /// registered lessons. The course must be registered first.
+    public func register(lesson: Lesson, jsonPath: String) throws(ProgressStoreError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO lessons (lesson_id, course_id, sequence, title, objective, prerequisite, json_path)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(lesson_id) DO UPDATE SET course_id = excluded.course_id,
+                    sequence = excluded.sequence, title = excluded.title, objective = excluded.objective,
+                    prerequisite = excluded.prerequisite, json_path = excluded.json_path
+                """, arguments: [lesson.id, lesson.courseID, lesson.sequence, lesson.title,
+                                 lesson.objective, lesson.prerequisite, jsonPath])
+        }
+    }
+
+    // MARK: - Writing what the session does
+
+    /// Carries out the persistence effects among `effects` (answers, completions, session
+    /// state) in one transaction, in order; other effects are ignored.
+    public func persist(_ effects: [SessionEffect]) throws(ProgressStoreError) {
+        let writes = effects.filter {
+            switch $0 {
+            case .recordAnswer, .markLessonComplete, .saveSessionState: true
+            default: false
+            }
+        }
+        guard !writes.isEmpty else { return }
+        try write { db in
+            for effect in writes {
+                switch effect {
+                case .recordAnswer(let lessonID, let evaluation):
+                    try db.execute(sql: """
+                        INSERT INTO user_progress (lesson_id, answer_given, answer_correct) VALUES (?, ?, ?)
+                        ON CONFLICT(lesson_id) DO UPDATE SET answer_given = excluded.answer_given,
+                            answer_correct = excluded.answer_correct
+                        """, arguments: [lessonID, evaluation.matchedAnswer, evaluation.isCorrect])
+                case .markLessonComplete(let lessonID):
+                    try db.execute(sql: """
+                        INSERT INTO user_progress (lesson_id, completed, completed_at) VALUES (?, 1, CURRENT_TIMESTAMP)
+                        ON CONFLICT(lesson_id) DO UPDATE SET completed = 1,
+                            completed_at = COALESCE(user_progress.completed_at, excluded.completed_at)
+                        """, arguments: [lessonID])
+                case .saveSessionState(let saved):
+                    try db.execute(sql: """
+                        INSERT INTO session_state (id, current_lesson_id, current_state, current_segment, updated_at)
+                        VALUES (1, ?, ?, ?, CURRENT_TIMESTAMP)
+                        ON CONFLICT(id) DO UPDATE SET current_lesson_id = excluded.current_lesson_id,
+                            current_state = excluded.current_state, current_segment = excluded.current_segment,
+                            updated_at = excluded.updated_at
+                        """, arguments: [saved.lessonID, saved.state.rawValue, saved.segment])
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    // MARK: - Reading
+
+    /// The last saved session state; nil when none was saved (or the row is unreadable,
+    /// which resumes as IDLE rather than failing).
+    public func savedSession() throws(ProgressStoreError) -> SavedSession? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT current_state, current_lesson_id FROM session_state WHERE id = 1"),
+                  let stateName: String = row["current_state"],
+                  let state = SessionState(rawValue: stateName)
+            else { return nil }
+            return SavedSession(state: state, lessonID: row["current_lesson_id"])
+        }
+    }
+
+    /// The ids of every completed lesson.
+    public func completedLessonIDs() throws(ProgressStoreError) -> Set<String> {
+        try read { db in
+            Set(try String.fetchAll(db, sql: "SELECT lesson_id FROM user_progress WHERE completed = 1"))
+        }
+    }
+
+    /// Every registered lesson with its progress, by course and sequence.
+    public func progress() throws(ProgressStoreError) -> [LessonProgress] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT l.lesson_id, l.course_id, l.sequence, l.title, p.completed, p.completed_at,
+                       p.answer_correct, p.answer_given
+                FROM lessons l LEFT JOIN user_progress p ON p.lesson_id = l.lesson_id
+                ORDER BY l.course_id, l.sequence, l.lesson_id
+                """).map { row in
+                LessonProgress(
+                    lessonID: row["lesson_id"], courseID: row["course_id"], sequence: row["sequence"],
+                    title: row["title"], completed: (row["completed"] as Bool?) ?? false,
+                    completedAt: row["completed_at"], answerCorrect: row["answer_correct"],
+                    matchedAnswer: row["answer_given"])
+            }
+        }
+    }
+
+    /// Deletes all progress and the saved session (`user_progress` and `session_state`);
+    /// the curriculum rows stay.
+    public func reset() throws(ProgressStoreError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM user_progress")
+            try db.execute(sql: "DELETE FROM session_state")
+        }
+    }
+
+    // MARK: - Access
+
+    private func read<T>(_ body: (Database) throws -> T) throws(ProgressStoreError) -> T {
+        do {
+            return try pool.read(body)
+        } catch {
+            throw .database(path: path, reason: Self.reason(error))
+        }
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws(ProgressStoreError) -> T {
+        do {
+            return try pool.write(body)
+        } catch {
+            throw .database(path: path, reason: Self.reason(error))
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return error.message ?? error.description
+        }
+        return String(describing: error)
+    }
+}
