@@ -97,7 +97,8 @@ struct ReferenceParser {
             } else { break }
         }
         let hasNumber = tokens.contains { if case .number = $0 { true } else { false } }
-        guard hasNumber, !words.isEmpty, words.count <= BookCatalog.longestNameWordCount else {
+        let hasName = words.contains { $0.first?.isLetter == true }
+        guard hasNumber, hasName, words.count <= BookCatalog.longestNameWordCount else {
             return .notAReference(trimmed)
         }
         return .unknownBook(words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "))
