@@ -15,6 +15,7 @@ struct BibleCourse: ParsableCommand {
             VerseCommand.self,
             ReferenceCommand.self,
             BibleCommand.self,
+            BenchCommand.self,
         ]
     )
 
