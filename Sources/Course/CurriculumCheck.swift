@@ -1,0 +1,205 @@
+import Foundation
+import Scripture
+
+/// What a curriculum check found.
+public struct CurriculumReport: Sendable {
+    /// Every problem, in file order; empty when the curriculum is fine.
+    public let problems: [CurriculumProblem]
+    public let courseCount: Int
+    public let lessonCount: Int
+    public let scriptCount: Int
+    public let forbiddenPhraseCount: Int
+
+    public var isValid: Bool { problems.isEmpty }
+
+    /// The line printed when there is no problem.
+    public var summary: String {
+        "curriculum OK: \(courseCount) course\(courseCount == 1 ? "" : "s"), \(lessonCount) lessons, "
+            + "\(scriptCount) scripts checked against \(forbiddenPhraseCount) forbidden phrases"
+    }
+}
+
+/// Validates a whole curriculum directory: everything a lesson can get wrong, each
+/// problem naming its file and field.
+///
+/// Per file (see ``CurriculumLoader``): unreadable files and bad JSON, missing, empty,
+/// mistyped and unknown fields, missing, extra, unknown and misordered segments, a passage
+/// that does not parse or names more than one passage, an empty answer, ids that do not
+/// match the file and course. Across files: lessons listed but absent or present but not
+/// listed, duplicate ids and sequence numbers, sequence numbers that disagree with the
+/// course's order, prerequisites that do not exist or form a cycle. In every
+/// `audio_script`: the phrases of `forbidden-phrases.json`. With a `passageText` look-up
+/// (a `BibleStore`), also passages that are not in `Bible.db`.
+public struct CurriculumCheck: Sendable {
+    public let loader: CurriculumLoader
+    /// Returns nil when the passage has text, else why not. Nil skips the look-up.
+    public let passageLookup: (@Sendable (ScriptureReference) -> String?)?
+
+    public init(loader: CurriculumLoader, passageLookup: (@Sendable (ScriptureReference) -> String?)? = nil) {
+        self.loader = loader
+        self.passageLookup = passageLookup
+    }
+
+    public func run() -> CurriculumReport {
+        var problems: [CurriculumProblem] = []
+        let phrasesPath = "forbidden-phrases.json"
+        var forbidden = ForbiddenPhrases(categories: [])
+        do {
+            forbidden = try ForbiddenPhrases.load(from: loader.url(phrasesPath), displayPath: loader.display(phrasesPath))
+        } catch {
+            problems += error.problems
+        }
+
+        let courseIDs = loader.courseIDs()
+        if courseIDs.isEmpty {
+            problems.append(CurriculumProblem(.curriculum, file: loader.displayRoot, .noCourses))
+        }
+        var lessonCount = 0
+        var scriptCount = 0
+        for courseID in courseIDs {
+            let result = checkCourse(courseID, forbidden: forbidden)
+            problems += result.problems
+            lessonCount += result.lessons
+            scriptCount += result.scripts
+        }
+        return CurriculumReport(
+            problems: problems, courseCount: courseIDs.count, lessonCount: lessonCount,
+            scriptCount: scriptCount,
+            forbiddenPhraseCount: forbidden.categories.reduce(0) { $0 + $1.phrases.count })
+    }
+
+    /// The fields of a lesson file that cross-file checks need, read leniently.
+    private struct Header {
+        let path: String
+        let id: String?
+        let sequence: Int?
+        let prerequisite: String?
+    }
+
+    private func checkCourse(_ courseID: String, forbidden: ForbiddenPhrases) -> (problems: [CurriculumProblem], lessons: Int, scripts: Int) {
+        var problems: [CurriculumProblem] = []
+        let coursePath = loader.courseFilePath(courseID)
+        var course: CourseOutline?
+        do {
+            course = try loader.loadCourse(courseID)
+        } catch {
+            problems += error.problems
+        }
+
+        // Every lesson file present, listed or not.
+        let lessonsDirectory = loader.url("courses/\(courseID)/lessons")
+        let fileNames = ((try? FileManager.default.contentsOfDirectory(atPath: lessonsDirectory.path)) ?? [])
+            .filter { $0.hasSuffix(".json") }.sorted()
+        let presentIDs = fileNames.map { String($0.dropLast(".json".count)) }
+        let listed = course?.lessonIDs ?? []
+        for id in listed where !presentIDs.contains(id) {
+            problems.append(CurriculumProblem(.course, file: loader.display(coursePath), .listedLessonMissing(id)))
+        }
+        if course != nil {
+            for id in presentIDs where !listed.contains(id) {
+                problems.append(CurriculumProblem(.lesson, file: loader.display(loader.lessonPath(id, courseID: courseID)), .unlistedLesson(id)))
+            }
+        }
+
+        var headers: [Header] = []
+        var scripts = 0
+        for id in presentIDs {
+            let path = loader.lessonPath(id, courseID: courseID)
+            let display = loader.display(path)
+            let bytes: Data
+            switch loader.data(path, kind: .lesson) {
+            case .success(let value): bytes = value
+            case .failure(let problem):
+                problems.append(problem)
+                continue
+            }
+            let (lesson, lessonProblems) = LessonParser(file: display).parseLesson(bytes)
+            problems += lessonProblems
+            let raw = (try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any] ?? [:]
+            let header = Header(
+                path: display, id: raw["lesson_id"] as? String,
+                sequence: (raw["sequence"] as? NSNumber).flatMap { String(cString: $0.objCType) == "c" ? nil : $0 as? Int },
+                prerequisite: raw["prerequisite"] as? String)
+            headers.append(header)
+            if let found = header.id, found != id {
+                problems.append(CurriculumProblem(.lesson, file: display, .mismatch(field: "lesson_id", found: found, expected: id)))
+            }
+            if let found = raw["course_id"] as? String, found != courseID {
+                problems.append(CurriculumProblem(.lesson, file: display, .mismatch(field: "course_id", found: found, expected: courseID)))
+            }
+            if let lesson, let passageLookup, let reason = passageLookup(lesson.passage) {
+                problems.append(CurriculumProblem(.lesson, file: display, .passageNotInBible(lesson.passage.description, reason: reason)))
+            }
+            scripts += checkScripts(raw, file: display, forbidden: forbidden, problems: &problems)
+        }
+
+        problems += crossLessonProblems(headers, listed: listed)
+        return (problems, presentIDs.count, scripts)
+    }
+
+    /// Checks every `audio_script` of a lesson against the forbidden phrases; returns how
+    /// many scripts were checked.
+    private func checkScripts(_ raw: [String: Any], file: String, forbidden: ForbiddenPhrases, problems: inout [CurriculumProblem]) -> Int {
+        let segments = raw["segments"] as? [Any] ?? []
+        var count = 0
+        for (index, value) in segments.enumerated() {
+            guard let segment = value as? [String: Any], let script = segment["audio_script"] as? String else { continue }
+            count += 1
+            for match in forbidden.matches(in: script) {
+                problems.append(CurriculumProblem(.lesson, file: file, .forbiddenPhrase(
+                    phrase: match.phrase, category: match.category, field: "audio_script", segment: index + 1)))
+            }
+        }
+        return count
+    }
+
+    private func crossLessonProblems(_ headers: [Header], listed: [String]) -> [CurriculumProblem] {
+        var problems: [CurriculumProblem] = []
+        var byID: [String: Header] = [:]
+        var bySequence: [Int: Header] = [:]
+        for header in headers {
+            if let id = header.id {
+                if let other = byID[id] {
+                    problems.append(CurriculumProblem(.lesson, file: header.path, .duplicateLessonID(id, otherFile: other.path)))
+                } else {
+                    byID[id] = header
+                }
+            }
+            if let sequence = header.sequence {
+                if let other = bySequence[sequence] {
+                    problems.append(CurriculumProblem(.lesson, file: header.path, .duplicateSequence(sequence, otherFile: other.path)))
+                } else {
+                    bySequence[sequence] = header
+                }
+            }
+        }
+        for (position, id) in listed.enumerated() {
+            if let header = byID[id], let sequence = header.sequence, sequence != position + 1 {
+                problems.append(CurriculumProblem(.lesson, file: header.path, .sequenceOutOfOrder(sequence: sequence, position: position + 1)))
+            }
+        }
+        var reportedCycles: Set<Set<String>> = []
+        for header in headers {
+            guard let id = header.id, let prerequisite = header.prerequisite else { continue }
+            guard byID[prerequisite] != nil else {
+                problems.append(CurriculumProblem(.lesson, file: header.path, .unknownPrerequisite(prerequisite)))
+                continue
+            }
+            // Each lesson has at most one prerequisite: follow the chain until it ends or
+            // repeats; a chain that comes back to this lesson is a cycle.
+            var chain = [id]
+            var current: String? = prerequisite
+            while let next = current, byID[next] != nil {
+                if let start = chain.firstIndex(of: next) {
+                    if start == 0, reportedCycles.insert(Set(chain)).inserted {
+                        problems.append(CurriculumProblem(.lesson, file: header.path, .prerequisiteCycle(chain + [id])))
+                    }
+                    break
+                }
+                chain.append(next)
+                current = byID[next]?.prerequisite
+            }
+        }
+        return problems
+    }
+}
