@@ -1,0 +1,147 @@
+import Course
+import Foundation
+import Scripture
+import Testing
+
+/// A text session over the fixture curriculum and a progress database in `state`.
+func makeSession(curriculum: URL, state: URL, records: RecordList) throws -> TextSession {
+    TextSession(
+        courseID: "tc", loader: CurriculumLoader(directory: curriculum, displayRoot: "curriculum"),
+        store: try ProgressStore(stateDirectory: state),
+        passageText: { reference in "text of \(reference.description)" },
+        emit: { records.items.append($0) })
+}
+
+final class RecordList: @unchecked Sendable {
+    var items: [SessionRecord] = []
+    var states: [String] { items.filter { $0.type == "state" }.compactMap(\.state) }
+    var replies: [String] { items.filter { $0.type == "reply" }.compactMap(\.text) }
+}
+
+@Suite("TextSession: scripted sessions on virtual time")
+struct TextSessionTests {
+    let wholeLesson = [
+        "Begin the lesson", "Read the passage", "Explain the context", "Analyze the structure",
+        "Summarize the key themes", "Ask the review question", "blessing, land and descendants",
+        "End the lesson", "End the lesson",
+    ]
+
+    @Test("a scripted whole lesson ends with the lesson marked complete in the database")
+    func wholeLessonCompletes() throws {
+        let curriculum = try CurriculumFixture().write()
+        let state = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: curriculum); try? FileManager.default.removeItem(at: state) }
+        let records = RecordList()
+        let session = try makeSession(curriculum: curriculum, state: state, records: records)
+        session.start()
+        for line in wholeLesson { session.receive(line) }
+        session.finish()
+
+        #expect(records.states == [
+            "IDLE", "LESSON_LOADED", "ORIENTATION_PLAYING", "READING_READY", "READING_PLAYING",
+            "CONTEXT_READY", "CONTEXT_PLAYING", "ANALYSIS_READY", "ANALYSIS_PLAYING", "THEMES_READY",
+            "THEMES_PLAYING", "QUESTION_READY", "QUESTION_ASKED", "QUESTION_ANSWERED", "CLOSE_READY",
+            "CLOSE_PLAYING", "SESSION_COMPLETE", "IDLE",
+        ])
+        #expect(records.replies == ["Correct"])
+        #expect(records.items.contains { $0.type == "passage" && $0.text == "text of Genesis 12:1-3" })
+        // The answer feedback timer fired (1 s) before "End the lesson" was heard in CLOSE_READY.
+        #expect(records.items.contains { $0.type == "timer" && $0.timer == "answerFeedback" })
+        let store = try ProgressStore(stateDirectory: state)
+        #expect(try store.completedLessonIDs() == ["tc_01"])
+        #expect(try store.progress().first { $0.lessonID == "tc_01" }?.answerCorrect == true)
+        #expect(try store.savedSession() == .idle)
+    }
+
+    @Test("without input after the question's answer, timers close the lesson and return to IDLE")
+    func endOfInputRunsTimers() throws {
+        let curriculum = try CurriculumFixture().write()
+        let state = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: curriculum); try? FileManager.default.removeItem(at: state) }
+        let records = RecordList()
+        let session = try makeSession(curriculum: curriculum, state: state, records: records)
+        session.start()
+        for line in ["begin the lesson", "read the passage", "explain the context", "analyze the structure",
+                     "summarize the key themes", "ask the review question", "faith"] {
+            session.receive(line)
+        }
+        session.finish()
+        #expect(session.state == .idle)
+        #expect(records.replies == ["The answer is Land, descendants, and blessing"])
+        #expect(records.items.last { $0.type == "timer" }?.timer == "completionTimeout")
+        #expect(records.items.last?.time == 13) // 1 s feedback + 2 s auto-advance + 10 s timeout
+        #expect(try ProgressStore(stateDirectory: state).completedLessonIDs() == ["tc_01"])
+    }
+
+    @Test("out-of-order and conversational lines get the seed's replies and change nothing")
+    func guardrails() throws {
+        let curriculum = try CurriculumFixture().write()
+        let state = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: curriculum); try? FileManager.default.removeItem(at: state) }
+        let records = RecordList()
+        let session = try makeSession(curriculum: curriculum, state: state, records: records)
+        session.start()
+        session.receive("Read the passage")
+        session.receive("tell me a joke")
+        session.receive("Begin the lesson")
+        session.receive("Ask the review question")
+        #expect(records.replies == [
+            "No lesson is active. Say 'Begin the lesson' first.",
+            "This is a structured course. Please use a valid command.",
+            "Please use a valid command.",
+        ])
+        #expect(session.state == .readingReady)
+    }
+
+    @Test("a session killed mid-lesson resumes at the start of its segment in a new process")
+    func resumeAcrossSessions() throws {
+        let curriculum = try CurriculumFixture().write()
+        let state = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: curriculum); try? FileManager.default.removeItem(at: state) }
+        do {
+            let session = try makeSession(curriculum: curriculum, state: state, records: RecordList())
+            session.start()
+            for line in ["begin the lesson", "read the passage", "explain the context"] { session.receive(line) }
+            #expect(session.state == .analysisReady)
+        }
+        let records = RecordList()
+        let resumed = try makeSession(curriculum: curriculum, state: state, records: records)
+        resumed.start()
+        #expect(resumed.state == .analysisReady)
+        #expect(records.states.first == "ANALYSIS_READY")
+    }
+
+    @Test("the second lesson follows the first; after the last, the course says it is complete")
+    func courseProgression() throws {
+        let curriculum = try CurriculumFixture().write()
+        let state = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: curriculum); try? FileManager.default.removeItem(at: state) }
+        let records = RecordList()
+        let session = try makeSession(curriculum: curriculum, state: state, records: records)
+        session.start()
+        for _ in 0..<2 { for line in wholeLesson { session.receive(line) } }
+        session.receive("begin the lesson")
+        #expect(try ProgressStore(stateDirectory: state).completedLessonIDs() == ["tc_01", "tc_02"])
+        #expect(records.items.filter { $0.type == "passage" }.map(\.reference) == ["Genesis 12:1-3", "Psalm 23"])
+        #expect(records.replies.last == "Every lesson in this course is complete.")
+    }
+
+    @Test("a broken next lesson: the fixed reply, a log naming the file, IDLE, no progress")
+    func brokenLesson() throws {
+        var fixture = CurriculumFixture()
+        fixture.editSegment("tc_01", 6) { $0["correct_answer"] = nil }
+        let curriculum = try fixture.write()
+        let state = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: curriculum); try? FileManager.default.removeItem(at: state) }
+        let records = RecordList()
+        let session = try makeSession(curriculum: curriculum, state: state, records: records)
+        session.start()
+        session.receive("Begin the lesson")
+        #expect(records.replies == ["Lesson content unavailable. Please contact support."])
+        #expect(records.items.contains { $0.type == "log" && $0.text?.contains("tc_01.json: missing field `correct_answer` in segment 6") == true })
+        #expect(session.state == .idle)
+        let store = try ProgressStore(stateDirectory: state)
+        #expect(try store.completedLessonIDs().isEmpty)
+        #expect(try store.savedSession() == nil)
+    }
+}
