@@ -16,6 +16,9 @@ struct BibleCourse: ParsableCommand {
             ReferenceCommand.self,
             BibleCommand.self,
             BenchCommand.self,
+            CurriculumCommand.self,
+            ProgressCommand.self,
+            SessionCommand.self,
         ]
     )
 

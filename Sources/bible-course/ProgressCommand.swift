@@ -1,0 +1,96 @@
+import ArgumentParser
+import Course
+import Foundation
+
+/// `bible-course progress ...`: the learner's progress in `<state-dir>/progress.db`.
+struct ProgressCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "progress",
+        abstract: "Show or reset the course progress.",
+        subcommands: [Show.self, Reset.self]
+    )
+}
+
+extension ProgressCommand {
+    /// `bible-course progress show`.
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show which lessons are complete and where the session stands."
+        )
+
+        @OptionGroup var paths: PathOptions
+
+        func run() throws {
+            let file = paths.stateDirectoryURL.appendingPathComponent("progress.db")
+            guard FileManager.default.fileExists(atPath: file.path) else {
+                print("no progress yet (\(file.path) does not exist)")
+                return
+            }
+            let store = try openProgress(paths)
+            let rows = try wrap { () throws(ProgressStoreError) in try store.progress() }
+            let loader = CurriculumLoader(directory: paths.curriculumURL)
+            let byCourse = Dictionary(grouping: rows, by: \.courseID)
+            for courseID in Set(byCourse.keys).union(loader.courseIDs()).sorted() {
+                let recorded = byCourse[courseID] ?? []
+                let outline = try? loader.loadCourse(courseID)
+                // The curriculum's order and every lesson of it; lessons only in the database
+                // (removed from the curriculum since) after them.
+                var ids = outline?.lessonIDs ?? []
+                ids += recorded.map(\.lessonID).filter { !ids.contains($0) }
+                let complete = recorded.filter(\.completed).count
+                print("\(courseID): \(outline?.title ?? courseID): \(complete) of \(ids.count) lessons complete")
+                for (index, id) in ids.enumerated() {
+                    let row = recorded.first { $0.lessonID == id }
+                    let title = row?.title ?? outline.flatMap { try? loader.loadLesson(id, course: $0).title } ?? ""
+                    var status = "not begun"
+                    if let row {
+                        status = row.completed ? "complete \(row.completedAt ?? "")" : "not complete"
+                        if let correct = row.answerCorrect {
+                            status += correct ? ", answered correctly" : ", answered incorrectly"
+                        }
+                    }
+                    print("  \(row?.sequence ?? index + 1). \(id)  \(title)  \(status)")
+                }
+            }
+            if let saved = try wrap({ () throws(ProgressStoreError) in try store.savedSession() }), saved.state != .idle {
+                print("session: \(saved.state.rawValue) in \(saved.lessonID ?? "?") (segment \(saved.segment ?? 0) of 7); resumes at \(saved.state.resumePoint.rawValue)")
+            } else {
+                print("session: IDLE")
+            }
+        }
+    }
+
+    /// `bible-course progress reset`.
+    struct Reset: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete all progress and the saved session (never the curriculum)."
+        )
+
+        @OptionGroup var paths: PathOptions
+
+        func run() throws {
+            let file = paths.stateDirectoryURL.appendingPathComponent("progress.db")
+            guard FileManager.default.fileExists(atPath: file.path) else {
+                print("nothing to reset (\(file.path) does not exist)")
+                return
+            }
+            let store = try openProgress(paths)
+            try wrap { () throws(ProgressStoreError) in try store.reset() }
+            print("progress reset: user_progress and session_state emptied in \(file.path)")
+        }
+    }
+}
+
+/// Opens `<state-dir>/progress.db`, as a one-line error when it cannot.
+func openProgress(_ paths: PathOptions) throws -> ProgressStore {
+    try wrap { () throws(ProgressStoreError) in try ProgressStore(stateDirectory: paths.stateDirectoryURL) }
+}
+
+/// Runs `body`, turning a progress-database error into a one-line ``CommandFailure``.
+func wrap<T>(_ body: () throws(ProgressStoreError) -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        throw CommandFailure(error.description)
+    }
+}
