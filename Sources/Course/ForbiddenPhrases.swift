@@ -62,8 +62,8 @@ public struct ForbiddenPhrases: Sendable, Hashable {
                 if category.name.trimmingCharacters(in: .whitespaces).isEmpty {
                     problems.append(CurriculumProblem(.forbiddenPhrases, file: displayPath, .emptyField("categories[\(index)].name", segment: nil)))
                 }
-                for phrase in category.phrases where TextNormalization.words(phrase).isEmpty {
-                    problems.append(CurriculumProblem(.forbiddenPhrases, file: displayPath, .emptyField("categories[\(index)].phrases (\"\(phrase)\")", segment: nil)))
+                if category.phrases.contains(where: { TextNormalization.words($0).isEmpty }) {
+                    problems.append(CurriculumProblem(.forbiddenPhrases, file: displayPath, .emptyField("categories[\(index)].phrases", segment: nil)))
                 }
             }
             if !problems.isEmpty { throw CurriculumError(problems) }
@@ -71,7 +71,7 @@ public struct ForbiddenPhrases: Sendable, Hashable {
         } catch let error as CurriculumError {
             throw error
         } catch {
-            throw problem(.invalidJSON(Self.describe(error)))
+            throw problem(Self.problem(for: error))
         }
     }
 
@@ -91,18 +91,24 @@ public struct ForbiddenPhrases: Sendable, Hashable {
         return false
     }
 
-    static func describe(_ error: any Error) -> String {
+    /// The problem a decoding error stands for, with the field written `categories[0].phrases`.
+    static func problem(for error: any Error) -> CurriculumProblem.Kind {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.reduce("") { path, key in
+                if let index = key.intValue { return path + "[\(index)]" }
+                return path.isEmpty ? key.stringValue : path + "." + key.stringValue
+            }
+        }
         switch error {
         case DecodingError.keyNotFound(let key, let context):
-            let path = (context.codingPath + [key]).map(\.stringValue).joined(separator: ".")
-            return "missing field `\(path)`"
+            return .missingField(path(context.codingPath + [key]), segment: nil)
         case DecodingError.typeMismatch(let type, let context), DecodingError.valueNotFound(let type, let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return "field `\(path)` must be \(type)"
+            let expected = type == String.self ? "a string" : type == [Category].self ? "a list of objects" : "a list of strings"
+            return .wrongType(path(context.codingPath), expected: expected, segment: nil)
         case DecodingError.dataCorrupted(let context):
-            return context.debugDescription
+            return .invalidJSON((context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription)
         default:
-            return error.localizedDescription
+            return .invalidJSON(error.localizedDescription)
         }
     }
 }

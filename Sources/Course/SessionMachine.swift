@@ -14,7 +14,7 @@
 /// - Rejected input gets its fixed reply (``InputRejection``) and changes nothing.
 /// - READING, CONTEXT, ANALYSIS, THEMES and CLOSE READY advance by themselves after
 ///   ``SessionTiming/autoAdvance``; QUESTION_READY waits for "Ask the review question", as
-///   the seed's diagram has it. QUESTION_ANSWERED moves to CLOSE_READY after
+///   the seed's diagram has it, unless ``SessionTiming/questionAutoAdvance`` is set. QUESTION_ANSWERED moves to CLOSE_READY after
 ///   ``SessionTiming/answerFeedback``; SESSION_COMPLETE returns to IDLE after
 ///   ``SessionTiming/completionTimeout`` or on "End the lesson".
 /// - Every transition emits ``SessionEffect/saveSessionState(_:)``.
@@ -103,7 +103,7 @@ public struct SessionMachine: Sendable {
             guard timer == pendingTimer else { return [] }
             pendingTimer = nil
             switch state {
-            case .readingReady, .contextReady, .analysisReady, .themesReady, .closeReady:
+            case .readingReady, .contextReady, .analysisReady, .themesReady, .questionReady, .closeReady:
                 return advanceFromReady()
             case .questionAnswered:
                 return transition(to: .closeReady)
@@ -219,6 +219,8 @@ public struct SessionMachine: Sendable {
                 effects.append(.playSegment(lesson.playback(segment)))
             }
         case .readingReady, .contextReady, .analysisReady, .themesReady, .closeReady:
+            effects.append(startTimer(.autoAdvance))
+        case .questionReady where timing.questionAutoAdvance:
             effects.append(startTimer(.autoAdvance))
         case .questionAnswered:
             effects.append(startTimer(.answerFeedback))

@@ -13,15 +13,21 @@ public struct SessionTiming: Sendable, Hashable {
     public var autoAdvance: Duration
     public var answerFeedback: Duration
     public var completionTimeout: Duration
+    /// Whether QUESTION_READY also advances by itself after ``autoAdvance``. The seed's
+    /// diagram has it wait for "Ask the review question" (false, the default); the issue's
+    /// wording ("from each READY state") would make it true.
+    public var questionAutoAdvance: Bool
 
     public init(
         autoAdvance: Duration = .seconds(2),
         answerFeedback: Duration = .seconds(1),
-        completionTimeout: Duration = .seconds(10)
+        completionTimeout: Duration = .seconds(10),
+        questionAutoAdvance: Bool = false
     ) {
         self.autoAdvance = autoAdvance
         self.answerFeedback = answerFeedback
         self.completionTimeout = completionTimeout
+        self.questionAutoAdvance = questionAutoAdvance
     }
 
     public func duration(of kind: TimerKind) -> Duration {

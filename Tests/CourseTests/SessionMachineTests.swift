@@ -219,6 +219,16 @@ struct TimerTests {
         #expect(h.clock.pendingTimers.isEmpty)
     }
 
+    @Test("with questionAutoAdvance, QUESTION_READY asks by itself after 2 seconds")
+    func questionAutoAdvance() throws {
+        let lesson = try sampleLesson()
+        var h = Harness(timing: SessionTiming(questionAutoAdvance: true))
+        h.run(try #require(steps(to: .questionReady, lesson: lesson)))
+        #expect(h.clock.advance(by: .milliseconds(1999)).isEmpty)
+        for timer in h.clock.advance(by: .milliseconds(1)) { h.send(.timerFired(timer)) }
+        #expect(h.machine.state == .questionAsked)
+    }
+
     @Test("custom timing is honoured")
     func customTiming() throws {
         let lesson = try sampleLesson()
