@@ -13,6 +13,21 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
     targets: [
+        .systemLibrary(
+            name: "CPocketSphinx",
+            pkgConfig: "pocketsphinx",
+            providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
+        ),
+        .systemLibrary(
+            name: "CEspeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
+        .systemLibrary(
+            name: "CAlsa",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
         .target(
             name: "Scripture",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
@@ -21,17 +36,50 @@ let package = Package(
             name: "Course",
             dependencies: ["Scripture", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(
+            name: "Vocabulary",
+            dependencies: ["Scripture", "CEspeakNG"]
+        ),
+        .target(
+            name: "Audio",
+            dependencies: ["CAlsa"]
+        ),
+        .target(
+            name: "Recognition",
+            dependencies: ["CPocketSphinx", "Vocabulary", "Scripture", "Course", "Audio"]
+        ),
+        .target(
+            name: "Assistant",
+            dependencies: ["Scripture", "Course", "Vocabulary", "Recognition", "Audio"]
+        ),
         .executableTarget(
             name: "bible-course",
             dependencies: [
                 "Scripture",
                 "Course",
+                "Vocabulary",
+                "Recognition",
+                "Audio",
+                "Assistant",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "ScriptureTests",
             dependencies: ["Scripture"]
+        ),
+        .testTarget(
+            name: "VocabularyTests",
+            dependencies: ["Vocabulary", "Scripture"]
+        ),
+        .testTarget(
+            name: "AudioTests",
+            dependencies: ["Audio"]
+        ),
+        .testTarget(
+            name: "RecognitionTests",
+            dependencies: ["Recognition", "Vocabulary", "Scripture", "Course", "Audio"],
+            resources: [.copy("phrases.tsv")]
         ),
         .testTarget(
             name: "CourseTests",

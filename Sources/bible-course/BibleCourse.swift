@@ -16,6 +16,7 @@ struct BibleCourse: ParsableCommand {
             ReferenceCommand.self,
             BibleCommand.self,
             BenchCommand.self,
+            RecognizeCommand.self,
             CurriculumCommand.self,
             ProgressCommand.self,
             SessionCommand.self,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Assistant
 import Foundation
 
 /// Where the read-only data and the writable state live (DESIGN.md, "Runtime paths").
@@ -16,6 +17,15 @@ struct PathOptions: ParsableArguments {
     @Option(name: .customLong("state-dir"), help: "Where progress and the compiled model are kept.")
     var stateDirectoryPath: String?
 
+    @Option(name: .customLong("grammars"), help: "The grammar sources folder (commands.jsgf, answer.jsgf).")
+    var grammarsPath: String?
+
+    @Option(name: .customLong("pronunciations"), help: "The authored pronunciations (pronunciations.tsv).")
+    var pronunciationsPath: String?
+
+    @Option(name: .customLong("vocabulary"), help: "A vocabulary file of your own (JSON) to merge in.")
+    var vocabularyPath: String?
+
     /// The Bible database to open.
     var bibleURL: URL {
         if let biblePath { return URL(fileURLWithPath: biblePath) }
@@ -26,6 +36,18 @@ struct PathOptions: ParsableArguments {
     var curriculumURL: URL {
         if let curriculumPath { return URL(fileURLWithPath: curriculumPath) }
         return DataLocations.readOnlyDataFile("curriculum", checkoutFolder: nil)
+    }
+
+    /// Everything the recogniser's model is built from, and where it is kept.
+    var vocabularyLocations: VocabularyLocations {
+        VocabularyLocations(
+            grammarDirectory: grammarsPath.map { URL(fileURLWithPath: $0) }
+                ?? DataLocations.readOnlyDataFile("Grammars", checkoutFolder: nil),
+            pronunciationsFile: pronunciationsPath.map { URL(fileURLWithPath: $0) }
+                ?? DataLocations.readOnlyDataFile("pronunciations.tsv", checkoutFolder: "Models"),
+            curriculumDirectory: curriculumURL,
+            userVocabulary: vocabularyPath.map { URL(fileURLWithPath: $0) },
+            modelDirectory: stateDirectoryURL.appendingPathComponent("model"))
     }
 
     /// The writable state directory (created on demand by whoever writes there).

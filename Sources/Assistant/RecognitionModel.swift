@@ -1,0 +1,78 @@
+import Course
+import Foundation
+import Recognition
+import Vocabulary
+
+/// Where the recogniser's inputs live.
+public struct VocabularyLocations: Sendable {
+    public var grammarDirectory: URL
+    public var pronunciationsFile: URL
+    public var curriculumDirectory: URL
+    /// A user's vocabulary file (JSON ``VocabularyDefinition``), merged into the built-in one.
+    public var userVocabulary: URL?
+    /// Where compiled models are kept (`<state>/model`).
+    public var modelDirectory: URL
+
+    public init(grammarDirectory: URL, pronunciationsFile: URL, curriculumDirectory: URL,
+                userVocabulary: URL?, modelDirectory: URL) {
+        self.grammarDirectory = grammarDirectory
+        self.pronunciationsFile = pronunciationsFile
+        self.curriculumDirectory = curriculumDirectory
+        self.userVocabulary = userVocabulary
+        self.modelDirectory = modelDirectory
+    }
+}
+
+/// Assembles the vocabulary the daemon compiles: the built-in Bible vocabulary, the
+/// course's answers, and the user's own file; and prepares the model, or says why the
+/// daemon must fall back to standard recognition.
+public enum RecognitionModel {
+    /// The full vocabulary for `locations`.
+    public static func definition(_ locations: VocabularyLocations) throws(VocabularyError) -> VocabularyDefinition {
+        var definition = BibleVocabulary.definition(commands: Command.allCases.map(\.phrase))
+        definition = definition.merged(with: curriculumVocabulary(locations.curriculumDirectory))
+        if let user = locations.userVocabulary {
+            guard let data = FileManager.default.contents(atPath: user.path) else {
+                throw .missingFile(what: "vocabulary file", path: user.path)
+            }
+            do {
+                definition = definition.merged(with: try JSONDecoder().decode(VocabularyDefinition.self, from: data))
+            } catch {
+                throw .badDefinition(path: user.path, reason: "\(error)")
+            }
+        }
+        return definition
+    }
+
+    /// The answers of every lesson of every course, as phrases of the `answer` rule. A
+    /// lesson that does not load adds nothing (the curriculum check reports it).
+    static func curriculumVocabulary(_ directory: URL) -> VocabularyDefinition {
+        let loader = CurriculumLoader(directory: directory)
+        var phrases: [VocabularyDefinition.PhraseCount] = []
+        for courseID in loader.courseIDs() {
+            guard let course = try? loader.loadCourse(courseID) else { continue }
+            for lessonID in course.lessonIDs {
+                guard let lesson = try? loader.loadLesson(lessonID, course: course) else { continue }
+                for answer in [lesson.question.correctAnswer] + lesson.question.acceptableVariants {
+                    phrases.append(.init(answer, count: 1, rule: "answer"))
+                }
+            }
+        }
+        return VocabularyDefinition(identifier: "curriculum", version: "1", phraseCounts: phrases)
+    }
+
+    /// The compiled model (reused or rebuilt), or the reason standard recognition must
+    /// be used instead.
+    public static func prepare(_ locations: VocabularyLocations, garbageWeight: Double)
+        -> Result<(CompiledModel, ModelCompiler.Outcome), VocabularyError>
+    {
+        do {
+            let inputs = ModelInputs(
+                definition: try definition(locations), grammarDirectory: locations.grammarDirectory,
+                pronunciationsFile: locations.pronunciationsFile, garbageWeight: garbageWeight)
+            return .success(try ModelCompiler.prepare(inputs, in: locations.modelDirectory))
+        } catch {
+            return .failure(error)
+        }
+    }
+}

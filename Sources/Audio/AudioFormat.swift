@@ -1,0 +1,9 @@
+/// The one format the pipeline runs on: 16 kHz, mono, signed 16-bit samples, as the
+/// en-us acoustic model expects.
+public enum AudioFormat {
+    public static let sampleRate = 16_000
+    /// Samples in `milliseconds` of audio.
+    public static func samples(milliseconds: Int) -> Int { sampleRate * milliseconds / 1000 }
+    /// Milliseconds in `samples`.
+    public static func milliseconds(samples: Int) -> Double { Double(samples) * 1000 / Double(sampleRate) }
+}

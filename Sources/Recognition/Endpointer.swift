@@ -1,0 +1,136 @@
+/// Cuts a live stream of 16 kHz samples into utterances by energy, against a noise floor
+/// that follows a steady background (a fan, a hum).
+///
+/// Speech starts when most of the last ``Configuration/startMilliseconds`` are louder than
+/// the floor by ``Configuration/thresholdDecibels``; the utterance then includes
+/// ``Configuration/prerollMilliseconds`` of audio from before that, so the first phone is
+/// not clipped. It ends after ``Configuration/trailingSilenceMilliseconds`` of quiet, or
+/// at ``Configuration/maximumMilliseconds``. Memory is bounded by the pre-roll and the
+/// maximum utterance: hours of silence cost nothing.
+public struct Endpointer: Sendable {
+    public struct Configuration: Sendable, Hashable {
+        public var thresholdDecibels: Double = 9
+        /// Frames quieter than this (dBFS) are never speech, however quiet the room.
+        public var absoluteFloorDecibels: Double = -60
+        public var startMilliseconds = 120
+        public var prerollMilliseconds = 300
+        public var trailingSilenceMilliseconds = 500
+        public var maximumMilliseconds = 10_000
+        /// How fast the floor rises towards louder steady noise, in dB per second.
+        public var floorRiseDecibelsPerSecond: Double = 3
+
+        public init() {}
+    }
+
+    /// What one call to ``process(_:)`` found.
+    public enum Event: Hashable, Sendable {
+        /// Speech began; the samples are the pre-roll and the speech so far.
+        case started([Int16])
+        /// More samples of the current utterance.
+        case continued([Int16])
+        /// The utterance is over (after its trailing silence, or cut at the maximum length).
+        case ended(cutAtMaximum: Bool)
+    }
+
+    public static let frameSamples = 160  // 10 ms
+
+    public let configuration: Configuration
+    private var pending: [Int16] = []
+    private var preroll: [Int16] = []
+    private var recentSpeechFrames: [Bool] = []
+    private var inSpeech = false
+    private var quietFrames = 0
+    private var utteranceFrames = 0
+    /// The noise floor estimate, dBFS.
+    public private(set) var noiseFloorDecibels: Double = -50
+    private var framesSeen = 0
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// True while an utterance is open.
+    public var isInSpeech: Bool { inSpeech }
+
+    private var startFrames: Int { max(1, configuration.startMilliseconds / 10) }
+    private var prerollSamples: Int { configuration.prerollMilliseconds * 16 }
+    private var trailingFrames: Int { max(1, configuration.trailingSilenceMilliseconds / 10) }
+    private var maximumFrames: Int { max(1, configuration.maximumMilliseconds / 10) }
+
+    /// Feeds samples of any length; returns what happened, in order.
+    public mutating func process(_ samples: [Int16]) -> [Event] {
+        pending += samples
+        var events: [Event] = []
+        var chunk: [Int16] = []
+        var offset = 0
+        while pending.count - offset >= Self.frameSamples {
+            let frame = Array(pending[offset..<(offset + Self.frameSamples)])
+            offset += Self.frameSamples
+            let level = Self.decibels(frame)
+            let loud = level > max(configuration.absoluteFloorDecibels, noiseFloorDecibels + configuration.thresholdDecibels)
+            track(level, loud: loud)
+            if inSpeech {
+                chunk += frame
+                utteranceFrames += 1
+                quietFrames = loud ? 0 : quietFrames + 1
+                if quietFrames >= trailingFrames || utteranceFrames >= maximumFrames {
+                    if !chunk.isEmpty { events.append(.continued(chunk)); chunk = [] }
+                    events.append(.ended(cutAtMaximum: quietFrames < trailingFrames))
+                    inSpeech = false
+                    recentSpeechFrames = []
+                    preroll = []
+                }
+            } else {
+                preroll += frame
+                if preroll.count > prerollSamples + startFrames * Self.frameSamples {
+                    preroll.removeFirst(preroll.count - prerollSamples - startFrames * Self.frameSamples)
+                }
+                recentSpeechFrames.append(loud)
+                if recentSpeechFrames.count > startFrames { recentSpeechFrames.removeFirst() }
+                // Most of the start window loud (a short gap inside a word is allowed).
+                if recentSpeechFrames.count == startFrames,
+                   recentSpeechFrames.filter({ $0 }).count * 4 >= startFrames * 3, loud {
+                    inSpeech = true
+                    quietFrames = 0
+                    utteranceFrames = preroll.count / Self.frameSamples
+                    events.append(.started(preroll))
+                    preroll = []
+                }
+            }
+        }
+        if !chunk.isEmpty { events.append(.continued(chunk)) }
+        pending.removeFirst(offset)
+        return events
+    }
+
+    /// Follows the background level: quickly down to quieter frames, slowly up towards
+    /// louder ones, and never up while speech is going on.
+    private mutating func track(_ level: Double, loud: Bool) {
+        framesSeen += 1
+        if framesSeen <= 10 {
+            // The first 100 ms set the floor.
+            noiseFloorDecibels = framesSeen == 1 ? level : min(noiseFloorDecibels, level) * 0.5 + noiseFloorDecibels * 0.5
+            return
+        }
+        if level < noiseFloorDecibels {
+            noiseFloorDecibels = noiseFloorDecibels * 0.8 + level * 0.2
+        } else if !inSpeech && !loud {
+            noiseFloorDecibels += configuration.floorRiseDecibelsPerSecond / 100
+        } else if !inSpeech {
+            // A steady loud background: rise slowly even through "loud" frames, so a fan
+            // switched on becomes the new floor within seconds rather than speech forever.
+            noiseFloorDecibels += configuration.floorRiseDecibelsPerSecond / 400
+        }
+        noiseFloorDecibels = max(-96, min(0, noiseFloorDecibels))
+    }
+
+    /// RMS level of a frame in dBFS.
+    public static func decibels(_ frame: [Int16]) -> Double {
+        var sum = 0.0
+        for s in frame { sum += Double(s) * Double(s) }
+        let rms = (sum / Double(max(1, frame.count))).squareRoot()
+        return 20 * log10(max(rms, 1) / 32768)
+    }
+}
+
+import Foundation

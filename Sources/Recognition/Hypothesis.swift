@@ -1,0 +1,64 @@
+/// What the decoder heard in one utterance: the words of the best path and, per word,
+/// where it lies and how it scored.
+///
+/// Scores are PocketSphinx's: log base 1.0001, shifted right by 10 bits (ln p ≈ score ×
+/// 0.1024). Frames are 10 ms.
+public struct Hypothesis: Hashable, Sendable {
+    /// One word (or filler: `<sil>`, `[NOISE]`, `<s>`, `</s>`) on the best path.
+    public struct Segment: Hashable, Sendable {
+        public let word: String
+        public let startFrame: Int
+        public let endFrame: Int
+        public let acousticScore: Int
+        public let languageScore: Int
+
+        public init(word: String, startFrame: Int, endFrame: Int, acousticScore: Int, languageScore: Int) {
+            self.word = word
+            self.startFrame = startFrame
+            self.endFrame = endFrame
+            self.acousticScore = acousticScore
+            self.languageScore = languageScore
+        }
+
+        /// Frames the segment covers (10 ms each).
+        public var frames: Int { endFrame - startFrame + 1 }
+
+        /// True for silence and noise models rather than words.
+        public var isFiller: Bool {
+            word.hasPrefix("<") || word.hasPrefix("[") || word.hasPrefix("++")
+        }
+    }
+
+    /// The words, fillers removed, joined by spaces ("" when nothing was heard).
+    public let text: String
+    /// The path score of the whole hypothesis.
+    public let score: Int
+    public let segments: [Segment]
+    /// Frames decoded in the utterance.
+    public let frames: Int
+
+    public init(text: String, score: Int, segments: [Segment], frames: Int) {
+        self.text = text
+        self.score = score
+        self.segments = segments
+        self.frames = frames
+    }
+
+    /// The words on the path without fillers, with a dictionary alternative's "(2)" removed.
+    public var words: [String] {
+        segments.filter { !$0.isFiller }.map { word in
+            if let paren = word.word.firstIndex(of: "(") { return String(word.word[..<paren]) }
+            return word.word
+        }
+    }
+
+    /// Acoustic score summed over the path.
+    public var acousticScore: Int { segments.reduce(0) { $0 + $1.acousticScore } }
+
+    /// The longest stretch of silence or noise inside the utterance, in frames: a
+    /// command said alone has short pauses; speech the grammar swallowed into silence
+    /// has long ones.
+    public var longestFillerFrames: Int {
+        segments.filter(\.isFiller).map(\.frames).max() ?? 0
+    }
+}

@@ -1,0 +1,44 @@
+import Course
+import Scripture
+
+/// What an utterance means to the course: one of the seven commands, a request to read a
+/// passage, an answer to the review question, or nothing the daemon may act on.
+public enum Intent: Hashable, Sendable {
+    case command(Command)
+    case lookup(ScriptureReference)
+    case answer(String)
+    case rejected(Rejection)
+
+    /// True when the daemon may act on it.
+    public var isAccepted: Bool {
+        if case .rejected = self { return false }
+        return true
+    }
+}
+
+/// Why an utterance was not acted on.
+public enum Rejection: Hashable, Sendable, CustomStringConvertible {
+    /// Nothing but silence or noise.
+    case nothingHeard
+    /// The rejection path explained the speech better than any command.
+    case notACommand
+    /// A long pause inside the utterance: speech the grammar could only explain as silence.
+    case longPause(milliseconds: Int)
+    /// The hypothesis fits a command too poorly to act on.
+    case lowConfidence(Double)
+    /// A passage that does not exist ("Jude chapter four").
+    case invalidReference(ReferenceError)
+    /// Heard words that map to no intent.
+    case unmatched
+
+    public var description: String {
+        switch self {
+        case .nothingHeard: return "nothing heard"
+        case .notACommand: return "not a command"
+        case .longPause(let ms): return "a pause of \(ms) ms inside the utterance"
+        case .lowConfidence(let c): return "confidence \(c) below the threshold"
+        case .invalidReference(let error): return "no such passage: \(error)"
+        case .unmatched: return "no command matches"
+        }
+    }
+}

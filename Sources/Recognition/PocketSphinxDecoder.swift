@@ -1,0 +1,160 @@
+import CPocketSphinx
+import Foundation
+
+/// One PocketSphinx decoder: the acoustic model, a pronunciation dictionary and named
+/// searches (grammars, a language model) of which one is active at a time.
+///
+/// Owns the C decoder and its configuration and frees them in `deinit`. Not thread-safe:
+/// use it from one task or thread at a time. Searches may only change between utterances.
+public final class PocketSphinxDecoder {
+    private let decoder: OpaquePointer
+    private let config: OpaquePointer
+    /// Sample rate the acoustic model expects.
+    public static let sampleRate = 16_000
+    /// Frames per second of the front end (10 ms frames).
+    public static let framesPerSecond = 100
+
+    /// Default locations of Debian's `pocketsphinx-en-us`.
+    public static let defaultModelDirectory = "/usr/share/pocketsphinx/model/en-us"
+    public static var defaultAcousticModel: String { defaultModelDirectory + "/en-us" }
+    public static var defaultDictionary: String { defaultModelDirectory + "/cmudict-en-us.dict" }
+    public static var defaultLanguageModel: String { defaultModelDirectory + "/en-us.lm.bin" }
+
+    /// Starts a decoder. `options` are extra PocketSphinx flags (`["-vad_threshold": "2.5"]`);
+    /// the library's log goes to `logFile` (default: nowhere).
+    public init(
+        acousticModel: String = PocketSphinxDecoder.defaultAcousticModel,
+        dictionary: String,
+        options: [String: String] = [:],
+        logFile: String = "/dev/null"
+    ) throws(RecognizerError) {
+        guard FileManager.default.fileExists(atPath: acousticModel) else {
+            throw .missingFile(what: "acoustic model", path: acousticModel)
+        }
+        guard FileManager.default.fileExists(atPath: dictionary) else {
+            throw .missingFile(what: "pronunciation dictionary", path: dictionary)
+        }
+        var arguments = ["-hmm", acousticModel, "-dict", dictionary, "-logfn", logFile]
+        for (key, value) in options.sorted(by: { $0.key < $1.key }) { arguments += [key, value] }
+        let argv = arguments.map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        var pointers: [UnsafeMutablePointer<CChar>?] = argv
+        guard let config = pointers.withUnsafeMutableBufferPointer({ buffer in
+            cmd_ln_parse_r(nil, ps_args(), Int32(buffer.count), buffer.baseAddress, 1)
+        }) else {
+            throw .configuration(arguments.joined(separator: " "))
+        }
+        guard let decoder = ps_init(config) else {
+            cmd_ln_free_r(config)
+            throw .initialisation("ps_init returned nothing; see the log (\(logFile))")
+        }
+        self.config = config
+        self.decoder = decoder
+    }
+
+    deinit {
+        ps_free(decoder)
+        cmd_ln_free_r(config)
+    }
+
+    // MARK: - Searches
+
+    /// Adds (or replaces) a JSGF grammar search. Every word must be in the dictionary.
+    public func setGrammar(_ name: String, jsgf: String) throws(RecognizerError) {
+        guard ps_set_jsgf_string(decoder, name, jsgf) == 0 else {
+            throw .search(name: name, reason: "the grammar was refused (a word missing from the dictionary, or a syntax error)")
+        }
+    }
+
+    /// Adds (or replaces) an n-gram language model search from a file.
+    public func setLanguageModel(_ name: String, path: String) throws(RecognizerError) {
+        guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(what: "language model", path: path) }
+        guard ps_set_lm_file(decoder, name, path) == 0 else {
+            throw .search(name: name, reason: "language model \(path) was refused")
+        }
+    }
+
+    /// Adds (or replaces) a free phone loop search over a phonetic language model.
+    public func setPhoneLoop(_ name: String, path: String) throws(RecognizerError) {
+        guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(what: "phone language model", path: path) }
+        guard ps_set_allphone_file(decoder, name, path) == 0 else {
+            throw .search(name: name, reason: "phone model \(path) was refused")
+        }
+    }
+
+    /// Makes `name` the active search. Only between utterances.
+    public func activate(_ name: String) throws(RecognizerError) {
+        if let current = ps_get_search(decoder), String(cString: current) == name { return }
+        guard ps_set_search(decoder, name) == 0 else { throw .search(name: name, reason: "no such search") }
+    }
+
+    /// The active search's name.
+    public var activeSearch: String? {
+        ps_get_search(decoder).map { String(cString: $0) }
+    }
+
+    /// Adds a word to the dictionary at run time (`phones` in ARPAbet, "HH AE B AH K AH K").
+    public func addWord(_ word: String, phones: String) throws(RecognizerError) {
+        guard ps_add_word(decoder, word, phones, 1) >= 0 else {
+            throw .configuration("word \(word) with phones \(phones) (an unknown phone?)")
+        }
+    }
+
+    // MARK: - Decoding
+
+    /// Resets the feature normalisation, so the next utterance does not depend on the
+    /// ones before it. The daemon keeps the adaptation; tests and file decoding reset.
+    public func resetAdaptation() throws(RecognizerError) {
+        guard ps_start_stream(decoder) == 0 else { throw .decoding("ps_start_stream failed") }
+    }
+
+    /// Begins an utterance; feed it with ``process(_:)``, close it with ``endUtterance()``.
+    public func startUtterance() throws(RecognizerError) {
+        guard ps_start_utt(decoder) == 0 else { throw .decoding("ps_start_utt failed") }
+    }
+
+    /// Decodes more samples of the current utterance (16 kHz mono, signed 16-bit).
+    public func process(_ samples: UnsafeBufferPointer<Int16>) throws(RecognizerError) {
+        guard let base = samples.baseAddress, samples.count > 0 else { return }
+        guard ps_process_raw(decoder, base, samples.count, 0, 0) >= 0 else {
+            throw .decoding("ps_process_raw failed")
+        }
+    }
+
+    public func process(_ samples: [Int16]) throws(RecognizerError) {
+        let status = samples.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { ps_process_raw(decoder, $0, buffer.count, 0, 0) } ?? 0
+        }
+        guard status >= 0 else { throw .decoding("ps_process_raw failed") }
+    }
+
+    /// Ends the utterance and returns the best hypothesis.
+    public func endUtterance() throws(RecognizerError) -> Hypothesis {
+        guard ps_end_utt(decoder) == 0 else { throw .decoding("ps_end_utt failed") }
+        return hypothesis()
+    }
+
+    /// Decodes a whole utterance in one call.
+    public func decode(_ samples: [Int16]) throws(RecognizerError) -> Hypothesis {
+        try startUtterance()
+        try process(samples)
+        return try endUtterance()
+    }
+
+    private func hypothesis() -> Hypothesis {
+        var score: Int32 = 0
+        let text = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+        var segments: [Hypothesis.Segment] = []
+        var iterator = ps_seg_iter(decoder)
+        while let segment = iterator {
+            var start: Int32 = 0, end: Int32 = 0, acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
+            ps_seg_frames(segment, &start, &end)
+            _ = ps_seg_prob(segment, &acoustic, &language, &backoff)
+            let word = ps_seg_word(segment).map { String(cString: $0) } ?? ""
+            segments.append(.init(word: word, startFrame: Int(start), endFrame: Int(end),
+                                  acousticScore: Int(acoustic), languageScore: Int(language)))
+            iterator = ps_seg_next(segment)
+        }
+        return Hypothesis(text: text, score: Int(score), segments: segments, frames: Int(ps_get_n_frames(decoder)))
+    }
+}

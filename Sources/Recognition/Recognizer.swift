@@ -1,0 +1,178 @@
+import Audio
+import Foundation
+import Vocabulary
+
+/// The result of recognising one utterance.
+public struct Recognition: Sendable {
+    public let hypothesis: Hypothesis
+    public let intent: Intent
+    /// 0...1: how sure the recogniser is that the intent is what was said.
+    public let confidence: Double
+    /// Processor time spent decoding the utterance.
+    public let decodeMilliseconds: Double
+    /// Processor time spent after the last sample arrived (what delays the reply).
+    public let finishMilliseconds: Double
+    public let audioMilliseconds: Double
+}
+
+/// Turns utterances into intents with one PocketSphinx decoder.
+///
+/// With a compiled model it runs grammar searches (commands, or the current question's
+/// answers) whose garbage path and pause check reject speech that is not for it. Without
+/// one it falls back to the stock en-us language model and fuzzy command matching.
+/// Decoding is incremental: ``begin()``, ``feed(_:)`` while the person speaks,
+/// ``finish()`` when the endpointer closes the utterance.
+public final class Recognizer {
+    public enum Mode: Sendable {
+        case grammar(CompiledModel)
+        case fallback
+    }
+
+    public let mode: Mode
+    public let settings: RecognitionSettings
+    private let decoder: PocketSphinxDecoder
+    private let answerTemplate: String?
+    private let matcher: IntentMatcher
+    private(set) public var listening: Listening = .commands
+    private var utteranceSamples = 0
+    private var decodeClock: Double = 0
+
+    public init(mode: Mode, settings: RecognitionSettings = RecognitionSettings()) throws {
+        self.mode = mode
+        self.settings = settings
+        switch mode {
+        case .grammar(let model):
+            decoder = try PocketSphinxDecoder(dictionary: model.dictionary.path, options: settings.decoderOptions, logFile: settings.decoderLog)
+            let commands = try String(contentsOf: model.commandsGrammar, encoding: .utf8)
+            try decoder.setGrammar("commands", jsgf: GarbageModel.reweighted(commands, weight: settings.garbageWeight))
+            answerTemplate = GarbageModel.reweighted(try String(contentsOf: model.answerGrammarSource, encoding: .utf8),
+                                                     weight: settings.garbageWeight)
+            try decoder.activate("commands")
+            matcher = IntentMatcher(tolerance: .exact)
+        case .fallback:
+            decoder = try PocketSphinxDecoder(dictionary: PocketSphinxDecoder.defaultDictionary, options: settings.decoderOptions, logFile: settings.decoderLog)
+            try decoder.setLanguageModel("fallback", path: PocketSphinxDecoder.defaultLanguageModel)
+            try decoder.activate("fallback")
+            answerTemplate = nil
+            matcher = IntentMatcher(tolerance: .fuzzy)
+        }
+    }
+
+    /// Chooses what the next utterances are heard as. Between utterances only.
+    public func listen(for listening: Listening) throws {
+        self.listening = listening
+        guard case .grammar = mode else { return }
+        switch listening {
+        case .commands:
+            try decoder.activate("commands")
+        case .answer(let answers):
+            guard let answerTemplate else { return }
+            let alternatives = Self.answerAlternatives(answers)
+            let grammar = answerTemplate.replacingOccurrences(of: "@answer@", with: alternatives)
+            try decoder.setGrammar("answer", jsgf: grammar)
+            try decoder.activate("answer")
+        }
+    }
+
+    /// The answers as grammar alternatives; a list answer ("land, descendants, and
+    /// blessing") may be said in any order.
+    static func answerAlternatives(_ answers: [String]) -> String {
+        var phrases: [String] = []
+        for answer in answers {
+            let items = answer.split(whereSeparator: { $0 == "," || $0 == ";" })
+                .map { GrammarText.words(String($0)).filter { $0 != "and" } }
+                .filter { !$0.isEmpty }
+            let plain = GrammarText.words(answer).joined(separator: " ")
+            if !plain.isEmpty, !phrases.contains(plain) { phrases.append(plain) }
+            guard items.count > 1, items.count <= 4 else { continue }
+            for order in permutations(items) {
+                let joined = order.dropLast().map { $0.joined(separator: " ") }.joined(separator: " ")
+                    + " and " + (order.last ?? []).joined(separator: " ")
+                if !phrases.contains(joined) { phrases.append(joined) }
+                let bare = order.map { $0.joined(separator: " ") }.joined(separator: " ")
+                if !phrases.contains(bare) { phrases.append(bare) }
+            }
+        }
+        return phrases.joined(separator: " | ")
+    }
+
+    private static func permutations<T>(_ items: [T]) -> [[T]] {
+        guard items.count > 1 else { return [items] }
+        return items.indices.flatMap { i -> [[T]] in
+            var rest = items
+            let head = rest.remove(at: i)
+            return permutations(rest).map { [head] + $0 }
+        }
+    }
+
+    // MARK: - Decoding
+
+    /// Opens an utterance.
+    public func begin() throws {
+        if settings.independentUtterances { try decoder.resetAdaptation() }
+        utteranceSamples = 0
+        decodeClock = 0
+        try decoder.startUtterance()
+    }
+
+    /// Decodes more of the utterance as it arrives.
+    public func feed(_ samples: [Int16]) throws {
+        let start = Self.cpuMilliseconds()
+        try decoder.process(samples)
+        utteranceSamples += samples.count
+        decodeClock += Self.cpuMilliseconds() - start
+    }
+
+    /// Closes the utterance and decides what it meant.
+    public func finish() throws -> Recognition {
+        let start = Self.cpuMilliseconds()
+        let hypothesis = try decoder.endUtterance()
+        let (intent, confidence) = interpret(hypothesis)
+        let finish = Self.cpuMilliseconds() - start
+        return Recognition(
+            hypothesis: hypothesis, intent: intent, confidence: confidence,
+            decodeMilliseconds: decodeClock + finish, finishMilliseconds: finish,
+            audioMilliseconds: AudioFormat.milliseconds(samples: utteranceSamples))
+    }
+
+    /// Recognises a whole utterance at once.
+    public func recognize(_ samples: [Int16]) throws -> Recognition {
+        try begin()
+        try feed(samples)
+        return try finish()
+    }
+
+    // MARK: - Deciding
+
+    private func interpret(_ hypothesis: Hypothesis) -> (Intent, Double) {
+        let words = hypothesis.words
+        guard !words.isEmpty else { return (.rejected(.nothingHeard), 0) }
+        if case .grammar = mode {
+            if words.contains(where: GarbageModel.isGarbage) { return (.rejected(.notACommand), 0) }
+            let pause = Self.longestInnerPause(hypothesis) * 10
+            if pause > settings.maximumPauseMilliseconds { return (.rejected(.longPause(milliseconds: pause)), 0) }
+        }
+        let confidence = 1.0
+        let intent: Intent
+        switch listening {
+        case .commands: intent = matcher.command(words: words)
+        case .answer: intent = matcher.answer(words: words)
+        }
+        return (intent, intent.isAccepted ? confidence : 0)
+    }
+
+    /// The longest silence or noise between two words, in frames (leading and trailing
+    /// silence do not count).
+    static func longestInnerPause(_ hypothesis: Hypothesis) -> Int {
+        let segments = hypothesis.segments
+        guard let first = segments.firstIndex(where: { !$0.isFiller }),
+              let last = segments.lastIndex(where: { !$0.isFiller }), first < last else { return 0 }
+        return segments[first...last].filter(\.isFiller).map(\.frames).max() ?? 0
+    }
+
+    static func cpuMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+    }
+}

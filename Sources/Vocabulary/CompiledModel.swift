@@ -1,0 +1,85 @@
+import Foundation
+
+/// What the compiler wrote, as its manifest records it.
+public struct ModelManifest: Codable, Sendable, Hashable {
+    /// Bumped when the compiler's output changes shape; older models are rebuilt.
+    public static let currentFormat = 1
+
+    public var format: Int
+    /// Digest of everything the model was built from (``ModelInputs/digest()``).
+    public var inputsDigest: String
+    /// Output file name → digest of its content, to catch a truncated or edited file.
+    public var outputs: [String: String]
+    /// Dictionary word → where its pronunciation came from.
+    public var sources: [String: PronunciationSource]
+    public var identifier: String
+    public var version: String
+    public var builtAt: Date
+}
+
+/// A compiled model in the state directory: the command grammar, the answer grammar
+/// source (its `@answer@` is filled per question), and a dictionary holding exactly the
+/// grammars' words.
+public struct CompiledModel: Sendable {
+    public static let commandsGrammarName = "commands.jsgf"
+    public static let answerGrammarName = "answer.jsgf"
+    public static let dictionaryName = "bible.dict"
+    public static let manifestName = "manifest.json"
+
+    public let directory: URL
+    public let manifest: ModelManifest
+
+    public var commandsGrammar: URL { directory.appendingPathComponent(Self.commandsGrammarName) }
+    public var answerGrammarSource: URL { directory.appendingPathComponent(Self.answerGrammarName) }
+    public var dictionary: URL { directory.appendingPathComponent(Self.dictionaryName) }
+
+    /// Why a model on disk cannot be used as it is.
+    public enum Staleness: Error, Equatable, Sendable, CustomStringConvertible {
+        case missing
+        case unreadableManifest
+        case olderFormat
+        case inputsChanged
+        case corrupt(file: String)
+
+        public var description: String {
+            switch self {
+            case .missing: return "no compiled model yet"
+            case .unreadableManifest: return "its manifest is unreadable"
+            case .olderFormat: return "it was built by an older compiler"
+            case .inputsChanged: return "the vocabulary, the curriculum, the grammars or the program changed"
+            case .corrupt(let file): return "\(file) is missing, truncated or changed"
+            }
+        }
+    }
+
+    /// Opens the model in `directory` if it was built from inputs with `digest` and
+    /// every file is as the manifest says; otherwise says why not.
+    public static func open(_ directory: URL, inputsDigest digest: String) -> Result<CompiledModel, Staleness> {
+        let manifestURL = directory.appendingPathComponent(manifestName)
+        guard let data = FileManager.default.contents(atPath: manifestURL.path) else { return .failure(.missing) }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let manifest = try? decoder.decode(ModelManifest.self, from: data) else {
+            return .failure(.unreadableManifest)
+        }
+        guard manifest.format == ModelManifest.currentFormat else { return .failure(.olderFormat) }
+        guard manifest.inputsDigest == digest else { return .failure(.inputsChanged) }
+        for name in [commandsGrammarName, answerGrammarName, dictionaryName] {
+            guard let content = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
+                  manifest.outputs[name] == ContentHash.of(content) else {
+                return .failure(.corrupt(file: name))
+            }
+        }
+        return .success(CompiledModel(directory: directory, manifest: manifest))
+    }
+
+    /// Reads the model's manifest without checking inputs (for `model show`).
+    public static func manifest(in directory: URL) -> ModelManifest? {
+        guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(manifestName).path) else {
+            return nil
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(ModelManifest.self, from: data)
+    }
+}

@@ -1,0 +1,53 @@
+import CEspeakNG
+import Foundation
+
+/// Grapheme-to-phoneme conversion by libespeak-ng: the last resort for a word that has
+/// no authored pronunciation and is not in cmudict (a new name in a user's course).
+///
+/// espeak-ng keeps global state and is not thread-safe, so every call goes through one
+/// lock. About 56% of words come out exactly as cmudict has them (see the notes): good
+/// enough for a fallback, not for the Bible's names, which are authored.
+public enum EspeakPhonemizer {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var initialised = false
+
+    /// espeak-ng's IPA for `word` in American English, or nil when espeak-ng is absent.
+    public static func ipa(_ word: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        if !initialised {
+            // AUDIO_OUTPUT_SYNCHRONOUS, no buffer, default data path, don't exit on error.
+            guard espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT)) > 0 else {
+                return nil
+            }
+            guard espeak_SetVoiceByName("en-us") == EE_OK else { return nil }
+            initialised = true
+        }
+        var result = ""
+        word.withCString { text in
+            var pointer: UnsafeRawPointer? = UnsafeRawPointer(text)
+            // Bit 1: IPA; bits 8-23: separator between phonemes (a space).
+            let mode = Int32(0x02 | (0x20 << 8))
+            while pointer != nil {
+                guard let phonemes = espeak_TextToPhonemes(&pointer, Int32(espeakCHARS_UTF8), mode) else { break }
+                result += (result.isEmpty ? "" : " ") + String(cString: phonemes)
+            }
+        }
+        let trimmed = result.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// ARPAbet phones for `word`, through the IPA converter. Symbols espeak-ng uses that
+    /// English dictionaries do not (ᵻ, ɐ ...) are mapped to their nearest phone first.
+    public static func phones(_ word: String) -> [Phone]? {
+        guard let ipa = ipa(word) else { return nil }
+        let simplified = ipa
+            .replacingOccurrences(of: "ᵻ", with: "ɪ")
+            .replacingOccurrences(of: "ɐ", with: "ə")
+            .replacingOccurrences(of: "ɾ", with: "t")
+            .replacingOccurrences(of: "ɬ", with: "l")
+            .replacingOccurrences(of: "ʔ", with: "")
+            .replacingOccurrences(of: "x", with: "k")
+        return try? PhoneticConverter.phones(simplified, notation: .ipa, word: word)
+    }
+}

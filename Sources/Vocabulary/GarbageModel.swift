@@ -1,0 +1,42 @@
+/// The rejection path of a grammar: a loop of "words" that are single phones, which
+/// absorbs speech that is not a command so it can be rejected (see the PocketSphinx notes:
+/// the phone loop rejected 97% of conversation while keeping 98% of commands, clean).
+///
+/// Each phone word is named `g_` + the phone (`g_aa`); its weight is the per-phone cost of
+/// explaining audio as garbage: lower rejects less. The rule sits on one line so a
+/// recogniser can re-weight a compiled grammar without recompiling it.
+public enum GarbageModel {
+    public static let rule = "garbage_phone"
+    public static let wordPrefix = "g_"
+    public static let defaultWeight = 0.01
+
+    /// The phone words and their one-phone pronunciations.
+    public static var words: [(word: String, phone: String)] {
+        PhoneticConverter.arpabetPhones.sorted().map { (wordPrefix + $0.lowercased(), $0) }
+    }
+
+    /// True for a hypothesis word that is garbage.
+    public static func isGarbage(_ word: String) -> Bool { word.hasPrefix(wordPrefix) }
+
+    /// The rule's line: `<garbage_phone> = /0.01/ g_aa | /0.01/ g_ae | ...;`
+    public static func ruleLine(weight: Double) -> String {
+        let w = JSGFWeight.format(weight)
+        return "<\(rule)> = " + words.map { "/\(w)/ \($0.word)" }.joined(separator: " | ") + ";"
+    }
+
+    /// `grammar` with its garbage rule re-weighted.
+    public static func reweighted(_ grammar: String, weight: Double) -> String {
+        grammar.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("<\(rule)> =") ? Substring(ruleLine(weight: weight)) : line
+        }.joined(separator: "\n")
+    }
+}
+
+/// JSGF weights as PocketSphinx reads them.
+enum JSGFWeight {
+    static func format(_ weight: Double) -> String {
+        var text = String(format: "%.6g", weight)
+        if text.contains("e") { text = String(format: "%.10f", weight) }
+        return text
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+/// Everything a compiled model is built from. Its digest decides whether a model on disk
+/// can be reused.
+public struct ModelInputs: Sendable {
+    /// The built-in vocabulary merged with the user's and the curriculum's.
+    public var definition: VocabularyDefinition
+    /// Folder of the grammar sources (`commands.jsgf`, `answer.jsgf`).
+    public var grammarDirectory: URL
+    /// The authored pronunciations (`Models/pronunciations.tsv`).
+    public var pronunciationsFile: URL
+    public var cmudictPath: String
+    public var garbageWeight: Double
+
+    public init(definition: VocabularyDefinition, grammarDirectory: URL, pronunciationsFile: URL,
+                cmudictPath: String = CMUDictionary.defaultPath, garbageWeight: Double = GarbageModel.defaultWeight) {
+        self.definition = definition
+        self.grammarDirectory = grammarDirectory
+        self.pronunciationsFile = pronunciationsFile
+        self.cmudictPath = cmudictPath
+        self.garbageWeight = garbageWeight
+    }
+
+    /// Digest of the inputs' content (not their dates), the compiler's format and the
+    /// cmudict file's size and date.
+    public func digest() throws(VocabularyError) -> String {
+        var hash = ContentHash()
+        hash.add("format \(ModelManifest.currentFormat)")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let definitionData = try? encoder.encode(definition) else {
+            throw .badDefinition(path: definition.identifier, reason: "cannot be encoded")
+        }
+        hash.add(definitionData)
+        for name in [CompiledModel.commandsGrammarName, CompiledModel.answerGrammarName] {
+            hash.add(try Self.read(grammarDirectory.appendingPathComponent(name)))
+        }
+        hash.add(try Self.read(pronunciationsFile))
+        let attributes = try? FileManager.default.attributesOfItem(atPath: cmudictPath)
+        hash.add("\(cmudictPath) \(attributes?[.size] ?? 0) \(attributes?[.modificationDate] ?? "")")
+        hash.add("garbage \(garbageWeight)")
+        return hash.hex
+    }
+
+    static func read(_ url: URL) throws(VocabularyError) -> Data {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw .missingFile(what: "vocabulary input", path: url.path)
+        }
+        return data
+    }
+}
+
+/// Compiles a vocabulary into a grammar and a dictionary for PocketSphinx, and keeps the
+/// result in the state directory, reused while its inputs are unchanged.
+///
+/// Every file is written to a temporary name and renamed into place, the manifest last:
+/// a crash leaves either the old model or a model whose manifest does not match, which is
+/// rebuilt rather than loaded.
+public enum ModelCompiler {
+    /// How ``prepare(_:in:)`` got its model.
+    public enum Outcome: Sendable, Equatable {
+        case reused
+        case built(because: CompiledModel.Staleness)
+    }
+
+    /// The model for `inputs` in `directory`: the one there if it is current and intact,
+    /// else a new one.
+    public static func prepare(_ inputs: ModelInputs, in directory: URL) throws(VocabularyError) -> (CompiledModel, Outcome) {
+        let digest = try inputs.digest()
+        switch CompiledModel.open(directory, inputsDigest: digest) {
+        case .success(let model):
+            return (model, .reused)
+        case .failure(let staleness):
+            return (try build(inputs, in: directory, digest: digest), .built(because: staleness))
+        }
+    }
+
+    /// Compiles `inputs` into `directory`, replacing what is there.
+    public static func build(_ inputs: ModelInputs, in directory: URL, digest: String? = nil) throws(VocabularyError) -> CompiledModel {
+        let digest: String = if let digest { digest } else { try inputs.digest() }
+        let filler = GrammarFiller(definition: inputs.definition)
+        func source(_ name: String) throws(VocabularyError) -> String {
+            String(decoding: try ModelInputs.read(inputs.grammarDirectory.appendingPathComponent(name)), as: UTF8.self)
+        }
+        let commandsSource = try source(CompiledModel.commandsGrammarName)
+        let answerSource = try source(CompiledModel.answerGrammarName)
+        let commands = try filler.fill(commandsSource, name: CompiledModel.commandsGrammarName, garbageWeight: inputs.garbageWeight)
+        // The answer grammar keeps its @answer@ for run time; for the dictionary, every
+        // answer of the curriculum stands in it.
+        let answerTemplate = try filler.fill(answerSource, name: CompiledModel.answerGrammarName,
+                                             garbageWeight: inputs.garbageWeight, extra: ["answer": "@answer@"])
+        let allAnswers = filler.alternatives(for: "answer") ?? "answer"
+        let answerWords = GrammarFiller.words(in: answerTemplate.replacingOccurrences(of: "@answer@", with: allAnswers))
+        let garbageWords = Set(GarbageModel.words.map(\.word))
+        let words = GrammarFiller.words(in: commands).union(answerWords).subtracting(garbageWords)
+
+        let authored = try authoredPronunciations(inputs)
+        let cmudict = try CMUDictionary.load(inputs.cmudictPath, words: words)
+        let lexicon = try Lexicon.resolve(words, authored: authored, cmudict: cmudict)
+        let dictionary = PronunciationDictionary.text(lexicon: lexicon, garbage: GarbageModel.words)
+
+        let outputs = [
+            CompiledModel.commandsGrammarName: Data(commands.utf8),
+            CompiledModel.answerGrammarName: Data(answerTemplate.utf8),
+            CompiledModel.dictionaryName: Data(dictionary.utf8),
+        ]
+        let manifest = ModelManifest(
+            format: ModelManifest.currentFormat, inputsDigest: digest,
+            outputs: outputs.mapValues(ContentHash.of),
+            sources: lexicon.entries.mapValues(\.source),
+            identifier: inputs.definition.identifier, version: inputs.definition.version, builtAt: Date())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        guard let manifestData = try? encoder.encode(manifest) else {
+            throw .cannotWrite(path: directory.path, reason: "the manifest cannot be encoded")
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: directory.path, reason: error.localizedDescription)
+        }
+        // The old manifest goes first, so an interrupted build is never mistaken for a good one.
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent(CompiledModel.manifestName))
+        for (name, data) in outputs.sorted(by: { $0.key < $1.key }) {
+            try AtomicFile.write(data, to: directory.appendingPathComponent(name))
+        }
+        try AtomicFile.write(manifestData, to: directory.appendingPathComponent(CompiledModel.manifestName))
+        return CompiledModel(directory: directory, manifest: manifest)
+    }
+
+    /// The authored file's pronunciations, with the definition's own custom ones first.
+    static func authoredPronunciations(_ inputs: ModelInputs) throws(VocabularyError) -> [String: [AuthoredPronunciation]] {
+        var authored: [String: [AuthoredPronunciation]]
+        do {
+            authored = try AuthoredLexicon.load(inputs.pronunciationsFile)
+        } catch {
+            throw .pronunciation(error)
+        }
+        for custom in inputs.definition.pronunciations.reversed() {
+            let word = custom.grapheme.lowercased()
+            var mine: [AuthoredPronunciation] = []
+            for transcription in custom.phonemes {
+                do {
+                    let phones = try PhoneticConverter.phones(transcription, notation: custom.notation, word: word)
+                    mine.append(AuthoredPronunciation(word: word, notation: custom.notation, transcription: transcription, phones: phones))
+                } catch {
+                    throw .pronunciation(error)
+                }
+            }
+            authored[word] = mine + (authored[word] ?? []).filter { !mine.contains($0) }
+        }
+        return authored
+    }
+}
+
+/// Writes a file so readers see the old content or the new, never a part.
+enum AtomicFile {
+    static func write(_ data: Data, to url: URL) throws(VocabularyError) {
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try data.write(to: temporary)
+        } catch {
+            throw .cannotWrite(path: url.path, reason: error.localizedDescription)
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw .cannotWrite(path: url.path, reason: reason)
+        }
+    }
+}

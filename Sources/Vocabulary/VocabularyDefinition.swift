@@ -1,0 +1,86 @@
+/// The words a recogniser should expect, in the shape of Apple's
+/// `SFCustomLanguageModelData`: phrase counts, templates over word classes, and custom
+/// pronunciations, under an identifier and a version.
+///
+/// Here it compiles to a JSGF grammar and a pronunciation dictionary for PocketSphinx
+/// (``ModelCompiler``). Each phrase and template names the grammar rule it feeds
+/// (`command`, `lookup`, `answer`, ...): the grammar sources in `Grammars/` decide where
+/// each rule may be said, and counts become the weights of the rule's alternatives.
+public struct VocabularyDefinition: Codable, Sendable, Hashable {
+    /// A phrase and how often people say it, relative to the other phrases of its rule.
+    public struct PhraseCount: Codable, Sendable, Hashable {
+        public var phrase: String
+        public var count: Int
+        public var rule: String
+
+        public init(_ phrase: String, count: Int, rule: String) {
+            self.phrase = phrase
+            self.count = count
+            self.rule = rule
+        }
+    }
+
+    /// A phrase pattern over word classes ("read <book> chapter <number>"), standing for
+    /// every phrase the classes make, with one count for all of them.
+    public struct Template: Codable, Sendable, Hashable {
+        public var body: String
+        public var count: Int
+        public var rule: String
+
+        public init(_ body: String, count: Int, rule: String) {
+            self.body = body
+            self.count = count
+            self.rule = rule
+        }
+    }
+
+    /// How a word is said, written in X-SAMPA (default), IPA or ARPAbet.
+    public struct CustomPronunciation: Codable, Sendable, Hashable {
+        public var grapheme: String
+        public var phonemes: [String]
+        public var notation: PhoneticNotation
+
+        public init(grapheme: String, phonemes: [String], notation: PhoneticNotation = .xsampa) {
+            self.grapheme = grapheme
+            self.phonemes = phonemes
+            self.notation = notation
+        }
+    }
+
+    public var identifier: String
+    public var version: String
+    public var locale: String
+    public var phraseCounts: [PhraseCount]
+    public var templates: [Template]
+    /// Word classes used by templates: `book` → ["genesis", "first corinthians", ...].
+    public var classes: [String: [String]]
+    public var pronunciations: [CustomPronunciation]
+
+    public init(
+        identifier: String, version: String, locale: String = "en-US",
+        phraseCounts: [PhraseCount] = [], templates: [Template] = [],
+        classes: [String: [String]] = [:], pronunciations: [CustomPronunciation] = []
+    ) {
+        self.identifier = identifier
+        self.version = version
+        self.locale = locale
+        self.phraseCounts = phraseCounts
+        self.templates = templates
+        self.classes = classes
+        self.pronunciations = pronunciations
+    }
+
+    /// This definition with `other`'s phrases, templates, class members and
+    /// pronunciations added (a user's vocabulary file, a course's words).
+    public func merged(with other: VocabularyDefinition) -> VocabularyDefinition {
+        var result = self
+        result.phraseCounts += other.phraseCounts
+        result.templates += other.templates
+        for (name, members) in other.classes {
+            let existing = result.classes[name] ?? []
+            result.classes[name] = existing + members.filter { !existing.contains($0) }
+        }
+        result.pronunciations += other.pronunciations
+        return result
+    }
+}

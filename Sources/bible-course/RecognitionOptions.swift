@@ -1,0 +1,75 @@
+import ArgumentParser
+import Assistant
+import Recognition
+import Vocabulary
+
+/// Flags shared by the commands that listen: rejection and endpointing settings.
+struct RecognitionOptions: ParsableArguments {
+    @Option(help: "Per-phone weight of the rejection path (higher rejects more).")
+    var garbageWeight: Double = RecognitionSettings().garbageWeight
+
+    @Option(help: "Reject an utterance with a pause longer than this between words (ms).")
+    var maxPause: Int = RecognitionSettings().maximumPauseMilliseconds
+
+    @Option(help: "Silence that ends an utterance (ms).")
+    var trailingSilence: Int = Endpointer.Configuration().trailingSilenceMilliseconds
+
+    @Flag(help: "Use standard recognition (stock en-us language model) instead of the compiled grammar.")
+    var fallback = false
+
+    @Option(help: "PocketSphinx's own log file.")
+    var decoderLog: String = "/dev/null"
+
+    @Option(name: .customLong("decoder-option"), help: ArgumentHelp("A PocketSphinx flag as KEY=VALUE (e.g. -cmn=batch).", visibility: .hidden))
+    var decoderOptions: [String] = []
+
+    var settings: RecognitionSettings {
+        var settings = RecognitionSettings()
+        for option in decoderOptions {
+            let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { settings.decoderOptions[parts[0]] = parts[1] }
+        }
+        settings.garbageWeight = garbageWeight
+        settings.maximumPauseMilliseconds = maxPause
+        settings.decoderLog = decoderLog
+        return settings
+    }
+
+    var endpointer: Endpointer.Configuration {
+        var configuration = Endpointer.Configuration()
+        configuration.trailingSilenceMilliseconds = trailingSilence
+        return configuration
+    }
+
+    func validate() throws {
+        guard garbageWeight > 0, garbageWeight < 1 else {
+            throw ValidationError("--garbage-weight must be between 0 and 1, not \(garbageWeight)")
+        }
+        guard maxPause > 0 else { throw ValidationError("--max-pause must be positive") }
+        guard (100...5000).contains(trailingSilence) else {
+            throw ValidationError("--trailing-silence must be between 100 and 5000 ms")
+        }
+    }
+
+    /// The recogniser: the compiled model when it can be had, else the fallback (and a
+    /// warning on stderr saying why).
+    func makeRecognizer(_ paths: PathOptions, independentUtterances: Bool) throws -> Recognizer {
+        var settings = self.settings
+        settings.independentUtterances = independentUtterances
+        if fallback { return try Recognizer(mode: .fallback, settings: settings) }
+        switch RecognitionModel.prepare(paths.vocabularyLocations, garbageWeight: GarbageModel.defaultWeight) {
+        case .success(let (model, _)):
+            return try Recognizer(mode: .grammar(model), settings: settings)
+        case .failure(let error):
+            warn("warning: the custom model cannot be used (\(error)); falling back to standard recognition")
+            return try Recognizer(mode: .fallback, settings: settings)
+        }
+    }
+}
+
+/// One line on stderr.
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+import Foundation

@@ -1,0 +1,138 @@
+import ArgumentParser
+import Audio
+import Foundation
+import Recognition
+import Scripture
+
+/// `bible-course recognize FILE.wav ...`: decodes files with the daemon's pipeline.
+struct RecognizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recognize",
+        abstract: "Recognise commands and look-ups in WAV files, as the daemon would.",
+        discussion: """
+            Each file goes through the endpointer, the recogniser and the intent matcher. \
+            With --json, one object per file (a stable format other tools read): \
+            {"file", "text", "intent": {"command": "BEGIN_LESSON"} | {"lookup": "Hab 2:4"} | \
+            {"answer": "..."} | null, "confidence", "decode_ms", "audio_ms"}, plus \
+            "latency_ms" (processing after the utterance closed) and "rejected" (why the \
+            intent is null). Files are 16-bit PCM WAV; other rates and channel counts are \
+            converted.
+            """
+    )
+
+    @Argument(help: "WAV files.")
+    var files: [String]
+
+    @Flag(help: "One JSON object per file.")
+    var json = false
+
+    @Option(help: "Listen for these answers (separated by |) instead of commands.")
+    var answers: String?
+
+    @OptionGroup var recognition: RecognitionOptions
+    @OptionGroup var paths: PathOptions
+
+    func run() throws {
+        let recognizer = try recognition.makeRecognizer(paths, independentUtterances: ProcessInfo.processInfo.environment["BC_ADAPT"] == nil)
+        if let answers {
+            try recognizer.listen(for: .answer(answers.split(separator: "|").map(String.init)))
+        }
+        var failed = false
+        for file in files {
+            do {
+                let samples = try WAVFile.read(URL(fileURLWithPath: file))
+                let result = try FileRecognition.run(samples, recognizer: recognizer, endpointer: recognition.endpointer)
+                print(json ? result.jsonLine(file: file) : result.textLine(file: file))
+            } catch {
+                failed = true
+                warn("\(file): \(error)")
+                if json { print("{\"file\": \(JSONText.string(file)), \"error\": \(JSONText.string("\(error)"))}") }
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+}
+
+/// One file through the endpointer and the recogniser: the first utterance the daemon
+/// would act on, or the reason none.
+struct FileRecognition {
+    var texts: [String] = []
+    var intent: Intent = .rejected(.nothingHeard)
+    var confidence = 0.0
+    var decodeMilliseconds = 0.0
+    var latencyMilliseconds = 0.0
+    var audioMilliseconds = 0.0
+
+    static func run(_ samples: [Int16], recognizer: Recognizer, endpointer configuration: Endpointer.Configuration) throws -> FileRecognition {
+        var endpointer = Endpointer(configuration: configuration)
+        var result = FileRecognition()
+        var open = false
+        func close() throws {
+            let recognition = try recognizer.finish()
+            open = false
+            if !recognition.hypothesis.text.isEmpty { result.texts.append(recognition.hypothesis.text) }
+            result.decodeMilliseconds += recognition.decodeMilliseconds
+            result.audioMilliseconds += recognition.audioMilliseconds
+            result.latencyMilliseconds = max(result.latencyMilliseconds, recognition.finishMilliseconds)
+            if !result.intent.isAccepted, recognition.intent.isAccepted || result.intent == .rejected(.nothingHeard) {
+                result.intent = recognition.intent
+                result.confidence = recognition.confidence
+            }
+        }
+        // 100 ms at a time, as the capture loop delivers it; then a second of silence so
+        // an utterance running to the end of the file is closed the same way.
+        let chunk = AudioFormat.samples(milliseconds: 100)
+        let padded = samples + [Int16](repeating: 0, count: AudioFormat.samples(milliseconds: 1000))
+        var offset = 0
+        while offset < padded.count {
+            let piece = Array(padded[offset..<min(padded.count, offset + chunk)])
+            offset += chunk
+            for event in endpointer.process(piece) {
+                switch event {
+                case .started(let audio):
+                    try recognizer.begin()
+                    open = true
+                    try recognizer.feed(audio)
+                case .continued(let audio):
+                    if open { try recognizer.feed(audio) }
+                case .ended:
+                    if open { try close() }
+                }
+            }
+        }
+        if open { try close() }
+        return result
+    }
+
+    var intentJSON: String {
+        switch intent {
+        case .command(let command): return "{\"command\": \(JSONText.string(command.id))}"
+        case .lookup(let reference): return "{\"lookup\": \(JSONText.string(reference.compact))}"
+        case .answer(let text): return "{\"answer\": \(JSONText.string(text))}"
+        case .rejected: return "null"
+        }
+    }
+
+    var rejection: String? {
+        if case .rejected(let why) = intent { return why.description }
+        return nil
+    }
+
+    func jsonLine(file: String) -> String {
+        "{\"file\": \(JSONText.string(file)), \"text\": \(JSONText.string(texts.joined(separator: " | "))), "
+            + "\"intent\": \(intentJSON), \"confidence\": \(String(format: "%.3f", confidence)), "
+            + "\"decode_ms\": \(String(format: "%.1f", decodeMilliseconds)), \"audio_ms\": \(Int(audioMilliseconds)), "
+            + "\"latency_ms\": \(String(format: "%.1f", latencyMilliseconds)), \"rejected\": \(JSONText.string(rejection))}"
+    }
+
+    func textLine(file: String) -> String {
+        let what: String
+        switch intent {
+        case .command(let command): what = command.id
+        case .lookup(let reference): what = "lookup \(reference.compact)"
+        case .answer(let text): what = "answer \"\(text)\""
+        case .rejected(let why): what = "rejected (\(why))"
+        }
+        return "\(file): \(what)  [heard \"\(texts.joined(separator: " | "))\"]"
+    }
+}
