@@ -45,12 +45,16 @@ let package = Package(
             dependencies: ["CAlsa"]
         ),
         .target(
+            name: "Speech",
+            dependencies: ["CEspeakNG", "Audio", "Vocabulary"]
+        ),
+        .target(
             name: "Recognition",
             dependencies: ["CPocketSphinx", "Vocabulary", "Scripture", "Course", "Audio"]
         ),
         .target(
             name: "Assistant",
-            dependencies: ["Scripture", "Course", "Vocabulary", "Recognition", "Audio"]
+            dependencies: ["Scripture", "Course", "Vocabulary", "Recognition", "Audio", "Speech"]
         ),
         .executableTarget(
             name: "bible-course",
@@ -60,6 +64,7 @@ let package = Package(
                 "Vocabulary",
                 "Recognition",
                 "Audio",
+                "Speech",
                 "Assistant",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -75,6 +80,10 @@ let package = Package(
         .testTarget(
             name: "AudioTests",
             dependencies: ["Audio"]
+        ),
+        .testTarget(
+            name: "SpeechTests",
+            dependencies: ["Speech", "Audio", "Vocabulary"]
         ),
         .testTarget(
             name: "RecognitionTests",
