@@ -61,15 +61,23 @@ public enum RecognitionModel {
         return VocabularyDefinition(identifier: "curriculum", version: "1", phraseCounts: phrases)
     }
 
+    /// Everything the model for `locations` is built from (what `model build` compiles
+    /// and `model show` compares the model on disk with).
+    public static func inputs(_ locations: VocabularyLocations, garbageWeight: Double = GarbageModel.defaultWeight)
+        throws(VocabularyError) -> ModelInputs
+    {
+        ModelInputs(
+            definition: try definition(locations), grammarDirectory: locations.grammarDirectory,
+            pronunciationsFile: locations.pronunciationsFile, garbageWeight: garbageWeight)
+    }
+
     /// The compiled model (reused or rebuilt), or the reason standard recognition must
     /// be used instead.
     public static func prepare(_ locations: VocabularyLocations, garbageWeight: Double)
         -> Result<(CompiledModel, ModelCompiler.Outcome), VocabularyError>
     {
         do {
-            let inputs = ModelInputs(
-                definition: try definition(locations), grammarDirectory: locations.grammarDirectory,
-                pronunciationsFile: locations.pronunciationsFile, garbageWeight: garbageWeight)
+            let inputs = try inputs(locations, garbageWeight: garbageWeight)
             return .success(try ModelCompiler.prepare(inputs, in: locations.modelDirectory))
         } catch {
             return .failure(error)

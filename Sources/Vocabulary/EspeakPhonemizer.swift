@@ -4,25 +4,18 @@ import Foundation
 /// Grapheme-to-phoneme conversion by libespeak-ng: the last resort for a word that has
 /// no authored pronunciation and is not in cmudict (a new name in a user's course).
 ///
-/// espeak-ng keeps global state and is not thread-safe, so every call goes through one
-/// lock. About 56% of words come out exactly as cmudict has them (see the notes): good
-/// enough for a fallback, not for the Bible's names, which are authored.
+/// espeak-ng keeps global state and is not thread-safe, so every call goes through
+/// ``EspeakEngine``, which owns its one initialisation and lock. About 56% of words come
+/// out exactly as cmudict has them (see the notes): good enough for a fallback, not for
+/// the Bible's names, which are authored.
 public enum EspeakPhonemizer {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var initialised = false
-
     /// espeak-ng's IPA for `word` in American English, or nil when espeak-ng is absent.
     public static func ipa(_ word: String) -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        if !initialised {
-            // AUDIO_OUTPUT_SYNCHRONOUS, no buffer, default data path, don't exit on error.
-            guard espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT)) > 0 else {
-                return nil
-            }
-            guard espeak_SetVoiceByName("en-us") == EE_OK else { return nil }
-            initialised = true
-        }
+        EspeakEngine.withEngine { _ in transcribe(word) } ?? nil
+    }
+
+    /// The IPA of `word`; the caller holds the engine.
+    private static func transcribe(_ word: String) -> String? {
         var result = ""
         word.withCString { text in
             var pointer: UnsafeRawPointer? = UnsafeRawPointer(text)

@@ -129,8 +129,9 @@ public enum ModelCompiler {
         return CompiledModel(directory: directory, manifest: manifest)
     }
 
-    /// The authored file's pronunciations, with the definition's own custom ones first.
-    static func authoredPronunciations(_ inputs: ModelInputs) throws(VocabularyError) -> [String: [AuthoredPronunciation]] {
+    /// The authored file's pronunciations, with the definition's own custom ones first
+    /// (what the compiler uses, and what `bible-course pronounce` shows).
+    public static func authoredPronunciations(_ inputs: ModelInputs) throws(VocabularyError) -> [String: [AuthoredPronunciation]] {
         var authored: [String: [AuthoredPronunciation]]
         do {
             authored = try AuthoredLexicon.load(inputs.pronunciationsFile)

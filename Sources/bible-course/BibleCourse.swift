@@ -20,6 +20,8 @@ struct BibleCourse: ParsableCommand {
             CurriculumCommand.self,
             ProgressCommand.self,
             SessionCommand.self,
+            ModelCommand.self,
+            PronounceCommand.self,
         ]
     )
 

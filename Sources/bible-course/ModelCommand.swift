@@ -1,0 +1,165 @@
+import ArgumentParser
+import Assistant
+import Foundation
+import Vocabulary
+
+/// `bible-course model build | show`: the compiled recognition model (the generated
+/// grammars and pronunciation dictionary in `<state>/model`).
+struct ModelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "model",
+        abstract: "Build or inspect the compiled recognition model.",
+        discussion: """
+            The model is the command and answer grammars filled with the vocabulary \
+            (built-in, the curriculum's answers, --vocabulary) and a dictionary of exactly \
+            their words, kept in <state-dir>/model. The daemon builds it at start-up when it \
+            is missing or its inputs changed; these commands do it on demand and show it.
+            """,
+        subcommands: [Build.self, Show.self]
+    )
+}
+
+extension ModelCommand {
+    /// `bible-course model build [--force]`.
+    struct Build: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Compile the model now (reused when it is current, unless --force).")
+
+        @Flag(help: "Rebuild even when the model on disk is current.")
+        var force = false
+
+        @OptionGroup var paths: PathOptions
+
+        func run() throws {
+            let locations = paths.vocabularyLocations
+            let start = DispatchTime.now().uptimeNanoseconds
+            let model: CompiledModel
+            let what: String
+            do {
+                let inputs = try RecognitionModel.inputs(locations)
+                if force {
+                    model = try ModelCompiler.build(inputs, in: locations.modelDirectory)
+                    what = "rebuilt (--force)"
+                } else {
+                    let (prepared, outcome) = try ModelCompiler.prepare(inputs, in: locations.modelDirectory)
+                    model = prepared
+                    switch outcome {
+                    case .reused: what = "reused (current: its inputs are unchanged and its files intact)"
+                    case .built(let staleness): what = "rebuilt (\(staleness))"
+                    }
+                }
+            } catch {
+                throw CommandFailure("cannot build the model: \(error)")
+            }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            print("model: \(model.directory.path)")
+            print(String(format: "%@ in %.2f s", what, seconds))
+            print("words: \(ModelSummary.wordCounts(model.manifest))")
+        }
+    }
+
+    /// `bible-course model show [--words]`.
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the model on disk: manifest, files, words by source, and whether it is current.")
+
+        @Flag(help: "List every dictionary word with its source and phones.")
+        var words = false
+
+        @OptionGroup var paths: PathOptions
+
+        func run() throws {
+            let locations = paths.vocabularyLocations
+            let directory = locations.modelDirectory
+            print("model directory: \(directory.path)")
+            guard let manifest = CompiledModel.manifest(in: directory) else {
+                let exists = FileManager.default.fileExists(atPath: directory.appendingPathComponent(CompiledModel.manifestName).path)
+                print(exists ? "manifest: unreadable (bible-course model build rebuilds it)"
+                             : "no compiled model yet (bible-course model build makes one)")
+                return
+            }
+            let formatter = ISO8601DateFormatter()
+            print("identifier: \(manifest.identifier)")
+            print("version: \(manifest.version)")
+            print("format: \(manifest.format)\(manifest.format == ModelManifest.currentFormat ? "" : " (this program writes \(ModelManifest.currentFormat))")")
+            print("built at: \(formatter.string(from: manifest.builtAt))")
+            print("inputs digest: \(manifest.inputsDigest)")
+            print("outputs:")
+            for name in manifest.outputs.keys.sorted() {
+                let url = directory.appendingPathComponent(name)
+                let state: String
+                if let data = FileManager.default.contents(atPath: url.path) {
+                    let intact = manifest.outputs[name] == ContentHash.of(data)
+                    state = "\(ModelSummary.size(data.count))\(intact ? "" : "  (changed since it was built)")"
+                } else {
+                    state = "missing"
+                }
+                print("  \(name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(state)")
+            }
+            print("words: \(ModelSummary.wordCounts(manifest))")
+            print("status: \(status(locations))")
+            if words { try printWords(directory: directory, manifest: manifest) }
+        }
+
+        /// Whether the model on disk is what the current inputs would build.
+        private func status(_ locations: VocabularyLocations) -> String {
+            let digest: String
+            do {
+                digest = try RecognitionModel.inputs(locations).digest()
+            } catch {
+                return "unknown: the current inputs cannot be read (\(error))"
+            }
+            switch CompiledModel.open(locations.modelDirectory, inputsDigest: digest) {
+            case .success: return "current"
+            case .failure(let staleness): return "stale: \(staleness) (the next start or bible-course model build rebuilds it)"
+            }
+        }
+
+        private func printWords(directory: URL, manifest: ModelManifest) throws {
+            let url = directory.appendingPathComponent(CompiledModel.dictionaryName)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw CommandFailure("\(url.path): not found")
+            }
+            let entries = ModelSummary.dictionaryEntries(String(decoding: data, as: UTF8.self))
+            let width = min(24, entries.map(\.word.count).max() ?? 0)
+            print("dictionary (\(entries.count) words):")
+            for entry in entries {
+                let source = manifest.sources[entry.word]?.rawValue
+                    ?? (GarbageModel.isGarbage(entry.word) ? "garbage" : "?")
+                print("  \(entry.word.padding(toLength: max(width, entry.word.count), withPad: " ", startingAt: 0))  "
+                      + "\(source.padding(toLength: 8, withPad: " ", startingAt: 0))  "
+                      + entry.pronunciations.joined(separator: " | "))
+            }
+        }
+    }
+}
+
+/// The summaries `model build` and `model show` print.
+enum ModelSummary {
+    /// "312 (authored 80, cmudict 230, espeak 2)".
+    static func wordCounts(_ manifest: ModelManifest) -> String {
+        var counts: [PronunciationSource: Int] = [:]
+        for source in manifest.sources.values { counts[source, default: 0] += 1 }
+        let parts = [PronunciationSource.authored, .cmudict, .espeak].map { "\($0.rawValue) \(counts[$0] ?? 0)" }
+        return "\(manifest.sources.count) (\(parts.joined(separator: ", ")))"
+    }
+
+    /// "12.3 KB".
+    static func size(_ bytes: Int) -> String {
+        bytes < 1024 ? "\(bytes) B" : String(format: "%.1f KB", Double(bytes) / 1024)
+    }
+
+    /// The words of a PocketSphinx dictionary with their pronunciations in file order
+    /// (`word(2)` lines joined to `word`), sorted by word.
+    static func dictionaryEntries(_ text: String) -> [(word: String, pronunciations: [String])] {
+        var entries: [String: [String]] = [:]
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 1).map(String.init)
+            guard fields.count == 2 else { continue }
+            var word = fields[0]
+            if let paren = word.firstIndex(of: "(") { word = String(word[..<paren]) }
+            entries[word, default: []].append(fields[1])
+        }
+        return entries.keys.sorted().map { ($0, entries[$0] ?? []) }
+    }
+}
