@@ -87,7 +87,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RecognitionTests",
-            dependencies: ["Recognition", "Vocabulary", "Scripture", "Course", "Audio"],
+            dependencies: ["Recognition", "Vocabulary", "Scripture", "Course", "Audio", "Assistant"],
             resources: [.copy("phrases.tsv")]
         ),
         .testTarget(
