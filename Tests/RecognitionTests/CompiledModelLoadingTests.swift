@@ -1,0 +1,140 @@
+import Assistant
+import Audio
+import Foundation
+import Recognition
+import Testing
+import Vocabulary
+
+/// The compiled model as the daemon assembles it from the checkout (built-in vocabulary,
+/// the bundled curriculum's answers, `Grammars/`, `Models/pronunciations.tsv`), loaded by
+/// PocketSphinx; and the fallback when it cannot be built.
+@Suite("Compiled model in PocketSphinx")
+struct CompiledModelLoadingTests {
+    /// The checkout this file is in.
+    static let checkout = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The checkout's inputs with the model (and an optional user vocabulary) in a fresh
+    /// temporary directory; `body` runs before the directory is removed.
+    static func withLocations<T>(userVocabulary: String? = nil, _ body: (VocabularyLocations) throws -> T) throws -> T {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("model-loading-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: state) }
+        var vocabularyURL: URL?
+        if let userVocabulary {
+            let url = state.appendingPathComponent("vocabulary.json")
+            try userVocabulary.write(to: url, atomically: true, encoding: .utf8)
+            vocabularyURL = url
+        }
+        let locations = VocabularyLocations(
+            grammarDirectory: checkout.appendingPathComponent("Grammars"),
+            pronunciationsFile: checkout.appendingPathComponent("Models/pronunciations.tsv"),
+            curriculumDirectory: checkout.appendingPathComponent("curriculum"),
+            userVocabulary: vocabularyURL,
+            modelDirectory: state.appendingPathComponent("model"))
+        return try body(locations)
+    }
+
+    /// The answers of the bundled curriculum, as the model compiler saw them.
+    static func curriculumAnswers(_ locations: VocabularyLocations) throws -> [String] {
+        try RecognitionModel.definition(locations).phraseCounts.filter { $0.rule == "answer" }.map(\.phrase)
+    }
+
+    @Test("PocketSphinx loads the generated dictionary, the command grammar and the answer grammar")
+    func decoderLoadsModel() throws {
+        try Self.withLocations { locations in
+            let (model, outcome) = try RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight).get()
+            #expect(outcome == .built(because: .missing))
+            let decoder = try PocketSphinxDecoder(dictionary: model.dictionary.path)
+            try decoder.setGrammar("commands", jsgf: try String(contentsOf: model.commandsGrammar, encoding: .utf8))
+            let answers = try Self.curriculumAnswers(locations)
+            #expect(answers.count >= 6)
+            let template = try String(contentsOf: model.answerGrammarSource, encoding: .utf8)
+            #expect(template.contains("@answer@"))
+            // Every answer of the curriculum at once, and each on its own.
+            let all = answers.map { GrammarText.words($0).joined(separator: " ") }.joined(separator: " | ")
+            try decoder.setGrammar("answer", jsgf: template.replacingOccurrences(of: "@answer@", with: all))
+            for answer in answers {
+                let filled = template.replacingOccurrences(of: "@answer@", with: GrammarText.words(answer).joined(separator: " "))
+                try decoder.setGrammar("answer", jsgf: filled)
+            }
+            try decoder.activate("commands")
+            try decoder.activate("answer")
+            #expect(try RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight).get().1 == .reused)
+        }
+    }
+
+    @Test("the recogniser loads the model and listens for each lesson's answers")
+    func recognizerLoadsModel() throws {
+        try Self.withLocations { locations in
+            let (model, _) = try RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight).get()
+            let recognizer = try Recognizer(mode: .grammar(model))
+            for answer in try Self.curriculumAnswers(locations) {
+                try recognizer.listen(for: .answer([answer]))
+            }
+            try recognizer.listen(for: .commands)
+        }
+    }
+
+    @Test("a user vocabulary's word is compiled, with its authored pronunciation")
+    func userVocabularyMerged() throws {
+        let vocabulary = """
+            {"identifier": "my-course", "version": "1", "locale": "en-US",
+             "phraseCounts": [{"phrase": "Zerubbabel", "count": 1, "rule": "answer"}],
+             "templates": [], "classes": {},
+             "pronunciations": [{"grapheme": "Zerubbabel", "phonemes": ["z@\\"rVb@b@l"], "notation": "xsampa"}]}
+            """
+        try Self.withLocations(userVocabulary: vocabulary) { locations in
+            let (model, _) = try RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight).get()
+            #expect(model.manifest.sources["zerubbabel"] == .authored)
+            let dictionary = try String(contentsOf: model.dictionary, encoding: .utf8)
+            #expect(dictionary.contains("\nzerubbabel Z AH R AH B AH B AH L\n"))
+            _ = try PocketSphinxDecoder(dictionary: model.dictionary.path)
+        }
+    }
+
+    @Test("an unbuildable vocabulary gives a failure naming the word and symbol, and the fallback still decodes")
+    func unbuildableFallsBack() throws {
+        let vocabulary = """
+            {"identifier": "broken", "version": "1", "locale": "en-US",
+             "phraseCounts": [{"phrase": "Zerubbabel", "count": 1, "rule": "answer"}],
+             "templates": [], "classes": {},
+             "pronunciations": [{"grapheme": "Zerubbabel", "phonemes": ["z@\\"rVb@bC"], "notation": "xsampa"}]}
+            """
+        try Self.withLocations(userVocabulary: vocabulary) { locations in
+            let result = RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight)
+            guard case .failure(let error) = result else {
+                Issue.record("an unbuildable vocabulary was compiled")
+                return
+            }
+            #expect(error.description.contains("zerubbabel") && error.description.contains("`C`"), "\(error)")
+            #expect(!FileManager.default.fileExists(atPath: locations.modelDirectory.appendingPathComponent(CompiledModel.manifestName).path))
+
+            var settings = RecognitionSettings()
+            settings.independentUtterances = true
+            let recognizer = try Recognizer(mode: .fallback, settings: settings)
+            let recognition = try recognizer.recognize(try Self.speech("read the passage"))
+            #expect(!recognition.hypothesis.text.isEmpty)
+        }
+    }
+
+    @Test("a missing user vocabulary file is a failure naming the file")
+    func missingUserVocabulary() throws {
+        try Self.withLocations { locations in
+            var locations = locations
+            locations.userVocabulary = locations.modelDirectory.appendingPathComponent("nowhere.json")
+            guard case .failure(let error) = RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight) else {
+                Issue.record("a missing vocabulary file was ignored")
+                return
+            }
+            #expect(error.description.contains("nowhere.json"))
+        }
+    }
+
+    /// `text` spoken by espeak-ng at 16 kHz, with half a second of silence either side.
+    static func speech(_ text: String) throws -> [Int16] {
+        let (samples, rate) = try PronunciationSpeaker.samples(text)
+        let silence = [Int16](repeating: 0, count: AudioFormat.sampleRate / 2)
+        return silence + Resampler.resample(samples, from: rate, to: AudioFormat.sampleRate) + silence
+    }
+}
