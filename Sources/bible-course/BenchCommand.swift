@@ -9,7 +9,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure look-up latency of Bible.db (used by scripts/bench-*.sh).",
         shouldDisplay: false,
-        subcommands: [Scripture.self]
+        subcommands: [Scripture.self, BenchModelCommand.self]
     )
 
     struct Scripture: ParsableCommand {
