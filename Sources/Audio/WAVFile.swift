@@ -20,6 +20,7 @@ public enum WAVFile {
         var offset = 12
         var format: (code: Int, channels: Int, rate: Int, bits: Int)?
         var samples: [Int16]?
+        var extensibleSubformat: Int?
         while offset + 8 <= bytes.count {
             let id = tag(offset)
             let size = u32(offset + 4)
@@ -27,10 +28,17 @@ public enum WAVFile {
             let end = min(bytes.count, body + size)
             if id == "fmt ", size >= 16, body + 16 <= bytes.count {
                 format = (u16(body), u16(body + 2), u32(body + 4), u16(body + 14))
+                if size >= 40, body + 26 <= bytes.count { extensibleSubformat = u16(body + 24) }
             } else if id == "data" {
                 guard let f = format else { throw .unsupported(path: path, reason: "data comes before the format chunk") }
+                // WAVE_FORMAT_EXTENSIBLE names its real format in the first two bytes of
+                // the subformat GUID, 24 bytes into the format chunk.
+                if f.code == 0xFFFE, let subformat = extensibleSubformat, subformat != 1 {
+                    throw .unsupported(path: path, reason: "extensible format with subformat \(subformat) (3 is float); convert it to 16-bit PCM (sox IN -b 16 -e signed-integer OUT.wav)")
+                }
                 guard f.code == 1 || f.code == 0xFFFE, f.bits == 16 else {
-                    throw .unsupported(path: path, reason: "\(f.bits)-bit format \(f.code); convert it to 16-bit PCM (sox IN -b 16 OUT.wav)")
+                    let kind = [1: "integer PCM", 3: "float", 6: "A-law", 7: "µ-law", 0xFFFE: "extensible PCM"][f.code] ?? "format \(f.code)"
+                    throw .unsupported(path: path, reason: "\(f.bits)-bit \(kind), only 16-bit integer PCM is read; convert it (sox IN -b 16 -e signed-integer OUT.wav)")
                 }
                 guard f.channels >= 1, f.rate >= 4000, f.rate <= 192_000 else {
                     throw .unsupported(path: path, reason: "\(f.channels) channels at \(f.rate) Hz")
