@@ -72,7 +72,15 @@ public enum PronunciationSpeaker {
             }
             let status = synthesise(input, userData: nil)
             _ = espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil)
-            return status == EE_OK ? nil : .playback(status: Int(status.rawValue))
+            guard status == EE_OK else {
+                // A failed playback leaves the rest of the speech queued inside espeak-ng,
+                // where the next synthesis would emit it first: synthesise it away.
+                espeak_SetSynthCallback(collectSamples)
+                _ = synthesise(" ", userData: nil)
+                espeak_SetSynthCallback(nil)
+                return .playback(status: Int(status.rawValue))
+            }
+            return nil
         }
         guard let outcome else { throw .engineUnavailable }
         if let failure = outcome { throw failure }
