@@ -44,9 +44,9 @@ struct BenchModelCommand: ParsableCommand {
             baseline.append(try measure { try readInputs(locations) }.0)
         }
         print("model: \(words) words, \(runs) runs each (median; first run in parentheses)")
-        print(String(format: "cold compile: %.3f s (%.3f s)", median(cold), cold[0]))
-        print(String(format: "warm start: %.3f s (%.3f s)", median(warm), warm[0]))
-        print(String(format: "baseline, read the inputs and cmudict: %.3f s (%.3f s)", median(baseline), baseline[0]))
+        print(String(format: "cold compile: %.1f ms (%.1f ms)", median(cold) * 1000, cold[0] * 1000))
+        print(String(format: "warm start: %.1f ms (%.1f ms)", median(warm) * 1000, warm[0] * 1000))
+        print(String(format: "baseline, read the inputs and cmudict: %.1f ms (%.1f ms)", median(baseline) * 1000, baseline[0] * 1000))
     }
 
     private func prepare(_ locations: VocabularyLocations) throws -> (CompiledModel, ModelCompiler.Outcome) {
