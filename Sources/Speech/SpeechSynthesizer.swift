@@ -97,15 +97,16 @@ public final class SpeechSynthesizer: Sendable {
                 _ = espeak_SetParameter(espeakRATE, previousRate, 0)
                 _ = espeak_SetParameter(espeakPITCH, previousPitch, 0)
             }
+            // A nil stream would make espeak-ng trace to stdout: trace only into a real one.
             let traceFile = trace ? PhonemeTraceFile() : nil
-            if let traceFile { espeak_SetPhonemeTrace(1, traceFile.stream) }
+            if let stream = traceFile?.stream { espeak_SetPhonemeTrace(1, stream) }
             let flags = UInt32(espeakCHARS_UTF8 | espeakPHONEMES | espeakENDPAUSE)
             let status = input.withCString { text in
                 espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, flags, nil,
                              Unmanaged.passUnretained(capture).toOpaque())
             }
             _ = espeak_Synchronize()
-            if traceFile != nil { espeak_SetPhonemeTrace(0, nil) }
+            if traceFile?.stream != nil { espeak_SetPhonemeTrace(0, nil) }
             return (status, traceFile?.finish() ?? "")
         }
         guard let outcome else { throw .engineUnavailable }
