@@ -121,9 +121,11 @@ public final class PocketSphinxDecoder {
         }
     }
 
-    public func process(_ samples: [Int16]) throws(RecognizerError) {
+    /// `wholeUtterance` says these are all the utterance's samples, which batch
+    /// normalisation (`-cmn batch`) needs.
+    public func process(_ samples: [Int16], wholeUtterance: Bool = false) throws(RecognizerError) {
         let status = samples.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { ps_process_raw(decoder, $0, buffer.count, 0, 0) } ?? 0
+            buffer.baseAddress.map { ps_process_raw(decoder, $0, buffer.count, 0, wholeUtterance ? 1 : 0) } ?? 0
         }
         guard status >= 0 else { throw .decoding("ps_process_raw failed") }
     }

@@ -35,6 +35,9 @@ public final class Recognizer {
     private let matcher: IntentMatcher
     private(set) public var listening: Listening = .commands
     private var utteranceSamples = 0
+    /// With batch normalisation the utterance is held until it ends.
+    private var held: [Int16] = []
+    private var batch: Bool { settings.normaliseWholeUtterance }
     private var decodeClock: Double = 0
 
     public init(mode: Mode, settings: RecognitionSettings = RecognitionSettings()) throws {
@@ -42,7 +45,8 @@ public final class Recognizer {
         self.settings = settings
         switch mode {
         case .grammar(let model):
-            decoder = try PocketSphinxDecoder(dictionary: model.dictionary.path, options: settings.decoderOptions, logFile: settings.decoderLog)
+            decoder = try PocketSphinxDecoder(
+                dictionary: model.dictionary.path, options: Self.decoderOptions(settings), logFile: settings.decoderLog)
             let commands = try String(contentsOf: model.commandsGrammar, encoding: .utf8)
             try decoder.setGrammar("commands", jsgf: GarbageModel.reweighted(commands, weight: settings.garbageWeight))
             answerTemplate = GarbageModel.reweighted(try String(contentsOf: model.answerGrammarSource, encoding: .utf8),
@@ -50,12 +54,23 @@ public final class Recognizer {
             try decoder.activate("commands")
             matcher = IntentMatcher(tolerance: .exact)
         case .fallback:
-            decoder = try PocketSphinxDecoder(dictionary: PocketSphinxDecoder.defaultDictionary, options: settings.decoderOptions, logFile: settings.decoderLog)
+            decoder = try PocketSphinxDecoder(
+                dictionary: PocketSphinxDecoder.defaultDictionary, options: Self.decoderOptions(settings),
+                logFile: settings.decoderLog)
             try decoder.setLanguageModel("fallback", path: PocketSphinxDecoder.defaultLanguageModel)
             try decoder.activate("fallback")
             answerTemplate = nil
             matcher = IntentMatcher(tolerance: .fuzzy)
         }
+    }
+
+    /// PocketSphinx flags for `settings`: batch normalisation when the whole utterance is
+    /// normalised, and no spectral noise subtraction (measured: it cost a fifth of the
+    /// commands on clean speech), then the settings' own flags.
+    static func decoderOptions(_ settings: RecognitionSettings) -> [String: String] {
+        var options = ["-remove_noise": "no"]
+        if settings.normaliseWholeUtterance { options["-cmn"] = "batch" }
+        return options.merging(settings.decoderOptions) { _, own in own }
     }
 
     /// Chooses what the next utterances are heard as. Between utterances only.
@@ -117,15 +132,20 @@ public final class Recognizer {
 
     /// Decodes more of the utterance as it arrives.
     public func feed(_ samples: [Int16]) throws {
+        utteranceSamples += samples.count
+        if batch { held += samples; return }
         let start = Self.cpuMilliseconds()
         try decoder.process(samples)
-        utteranceSamples += samples.count
         decodeClock += Self.cpuMilliseconds() - start
     }
 
     /// Closes the utterance and decides what it meant.
     public func finish() throws -> Recognition {
         let start = Self.cpuMilliseconds()
+        if batch {
+            try decoder.process(held, wholeUtterance: true)
+            held = []
+        }
         let hypothesis = try decoder.endUtterance()
         let (intent, confidence) = interpret(hypothesis)
         let finish = Self.cpuMilliseconds() - start

@@ -41,11 +41,12 @@ public enum BibleVocabulary {
                 phrases.append(.init(name, count: index == 0 ? 1000 : 300, rule: "book"))
             }
         }
-        let numbers = (1...highestNumber).map(NumberWords.spoken)
-        for (index, number) in numbers.enumerated() {
-            // Small numbers are far more common: every chapter has a verse 1, few a verse 150.
-            phrases.append(.init(number, count: max(10, 1000 / (index / 10 + 1)), rule: "number"))
-        }
+        // Numbers are built in the grammar source from these parts (<number> in
+        // Grammars/commands.jsgf), which covers every chapter and verse number (1...176)
+        // with a far smaller search than 176 separate phrases.
+        let digits = (1...9).map(NumberWords.spoken)
+        let teens = (10...19).map(NumberWords.spoken)
+        let decades = stride(from: 20, through: 90, by: 10).map(NumberWords.spoken)
         for verb in lookupVerbs {
             phrases.append(.init(verb, count: verb == "read" ? 1000 : 200, rule: "verb"))
         }
@@ -66,7 +67,7 @@ public enum BibleVocabulary {
         return VocabularyDefinition(
             identifier: identifier, version: version, locale: "en-US",
             phraseCounts: phrases, templates: templates,
-            classes: ["book": books, "number": numbers, "verb": lookupVerbs]
+            classes: ["book": books, "digit": digits, "teen": teens, "decade": decades, "verb": lookupVerbs]
         )
     }
 }

@@ -33,7 +33,7 @@ struct RecognizeCommand: ParsableCommand {
     @OptionGroup var paths: PathOptions
 
     func run() throws {
-        let recognizer = try recognition.makeRecognizer(paths, independentUtterances: ProcessInfo.processInfo.environment["BC_ADAPT"] == nil)
+        let recognizer = try recognition.makeRecognizer(paths, independentUtterances: true)
         if let answers {
             try recognizer.listen(for: .answer(answers.split(separator: "|").map(String.init)))
         }
@@ -62,6 +62,9 @@ struct FileRecognition {
     var decodeMilliseconds = 0.0
     var latencyMilliseconds = 0.0
     var audioMilliseconds = 0.0
+    var score = 0
+    var acousticScore = 0
+    var frames = 0
 
     static func run(_ samples: [Int16], recognizer: Recognizer, endpointer configuration: Endpointer.Configuration) throws -> FileRecognition {
         var endpointer = Endpointer(configuration: configuration)
@@ -74,6 +77,9 @@ struct FileRecognition {
             result.decodeMilliseconds += recognition.decodeMilliseconds
             result.audioMilliseconds += recognition.audioMilliseconds
             result.latencyMilliseconds = max(result.latencyMilliseconds, recognition.finishMilliseconds)
+            result.score += recognition.hypothesis.score
+            result.acousticScore += recognition.hypothesis.acousticScore
+            result.frames += recognition.hypothesis.frames
             if !result.intent.isAccepted, recognition.intent.isAccepted || result.intent == .rejected(.nothingHeard) {
                 result.intent = recognition.intent
                 result.confidence = recognition.confidence
@@ -122,7 +128,7 @@ struct FileRecognition {
         "{\"file\": \(JSONText.string(file)), \"text\": \(JSONText.string(texts.joined(separator: " | "))), "
             + "\"intent\": \(intentJSON), \"confidence\": \(String(format: "%.3f", confidence)), "
             + "\"decode_ms\": \(String(format: "%.1f", decodeMilliseconds)), \"audio_ms\": \(Int(audioMilliseconds)), "
-            + "\"latency_ms\": \(String(format: "%.1f", latencyMilliseconds)), \"rejected\": \(JSONText.string(rejection))}"
+            + "\"latency_ms\": \(String(format: "%.1f", latencyMilliseconds)), \"rejected\": \(JSONText.string(rejection)), \"score\": \(score), \"acoustic\": \(acousticScore), \"frames\": \(frames)}"
     }
 
     func textLine(file: String) -> String {
