@@ -58,9 +58,10 @@ BIBLE_COURSE="$(swift build --show-bin-path)/bible-course"
 export BIBLE_COURSE
 
 # --- Bible.db --------------------------------------------------------------------------
-# Rebuilt when missing, unreadable, or older than its source or the program.
+# Rebuilt when missing, older than its source, or unreadable by this program (a layout
+# version it does not know shows up here).
 BIBLE_DB="$ROOT/Models/Bible.db"
-if [ ! -f "$BIBLE_DB" ] || [ "$BSB_DIR/ot_BSB.tsv" -nt "$BIBLE_DB" ] || [ "$BIBLE_COURSE" -nt "$BIBLE_DB" ] \
+if [ ! -f "$BIBLE_DB" ] || [ "$BSB_DIR/ot_BSB.tsv" -nt "$BIBLE_DB" ] \
     || ! "$BIBLE_COURSE" bible info --bible "$BIBLE_DB" >/dev/null 2>&1; then
     say "importing the BSB into $BIBLE_DB"
     "$BIBLE_COURSE" bible import "$BSB_DIR" --bible "$BIBLE_DB" >&2
