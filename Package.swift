@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -54,7 +55,10 @@ let package = Package(
         ),
         .target(
             name: "Assistant",
-            dependencies: ["Scripture", "Course", "Vocabulary", "Recognition", "Audio", "Speech"]
+            dependencies: [
+                "Scripture", "Course", "Vocabulary", "Recognition", "Audio", "Speech",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .executableTarget(
             name: "bible-course",
@@ -67,6 +71,7 @@ let package = Package(
                 "Speech",
                 "Assistant",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -89,6 +94,13 @@ let package = Package(
             name: "RecognitionTests",
             dependencies: ["Recognition", "Vocabulary", "Scripture", "Course", "Audio", "Assistant"],
             resources: [.copy("phrases.tsv")]
+        ),
+        .testTarget(
+            name: "AssistantTests",
+            dependencies: [
+                "Assistant", "Course", "Recognition", "Audio", "Speech", "Scripture", "Vocabulary",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "CourseTests",

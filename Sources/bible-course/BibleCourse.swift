@@ -22,6 +22,9 @@ struct BibleCourse: ParsableCommand {
             SessionCommand.self,
             ModelCommand.self,
             PronounceCommand.self,
+            RunCommand.self,
+            SimulateCommand.self,
+            DemoCommand.self,
         ]
     )
 

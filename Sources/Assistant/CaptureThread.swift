@@ -1,0 +1,97 @@
+import Audio
+import Foundation
+
+/// Reads the microphone on a thread of its own, so it keeps listening (and the device
+/// never overruns) while the runtime's thread is busy speaking; each chunk is stamped with
+/// the session-clock time it arrived, so the runtime can discard what was captured while
+/// it spoke (half-duplex).
+///
+/// At most ``maximumQueued`` of audio is kept: older chunks are dropped (they would be
+/// gated anyway). The capture source is used only by the capture thread; ``next(timeout:)``
+/// from the runtime's thread; ``stop()`` from any thread.
+public final class CaptureThread: @unchecked Sendable {
+    /// One chunk and when it arrived.
+    public struct Chunk: Sendable {
+        public let samples: [Int16]
+        public let capturedAt: Duration
+    }
+
+    public let maximumQueued: Duration
+    private let source: CaptureLoop
+    private let clock: MonotonicSessionClock
+    private let condition = NSCondition()
+    private var queue: [Chunk] = []
+    private var queuedSamples = 0
+    private var stopped = false
+    private var finished = false
+    private var thread: Thread?
+    /// Whether the device has delivered audio at least once.
+    private var heardOnce = false
+
+    public init(source: CaptureLoop, clock: MonotonicSessionClock, maximumQueued: Duration = .seconds(5)) {
+        self.source = source
+        self.clock = clock
+        self.maximumQueued = maximumQueued
+    }
+
+    /// Starts the capture thread.
+    public func start() {
+        let thread = Thread { [self] in
+            source.run { samples in push(samples) }
+            condition.lock(); finished = true; condition.broadcast(); condition.unlock()
+        }
+        thread.name = "capture"
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Whether the microphone delivered audio yet (the daemon reports READY then).
+    public var hasHeardAudio: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return heardOnce
+    }
+
+    /// The next chunk, waiting up to `timeout`; nil when none came (or stopped).
+    public func next(timeout: Duration) -> Chunk? {
+        let deadline = Date(timeIntervalSinceNow: timeout.seconds)
+        condition.lock(); defer { condition.unlock() }
+        while queue.isEmpty, !stopped {
+            if !condition.wait(until: deadline) { break }
+        }
+        guard !queue.isEmpty else { return nil }
+        let chunk = queue.removeFirst()
+        queuedSamples -= chunk.samples.count
+        return chunk
+    }
+
+    /// Stops capturing and wakes a waiting ``next(timeout:)``. Any thread.
+    public func stop() {
+        source.stop()
+        condition.lock(); stopped = true; condition.broadcast(); condition.unlock()
+    }
+
+    /// Waits (up to `timeout`) for the capture thread to end after ``stop()``, then closes
+    /// the device.
+    public func join(timeout: Duration = .seconds(2)) {
+        let deadline = Date(timeIntervalSinceNow: timeout.seconds)
+        condition.lock()
+        while !finished, condition.wait(until: deadline) {}
+        let done = finished
+        condition.unlock()
+        if done { source.close() }
+    }
+
+    private func push(_ samples: [Int16]) {
+        let chunk = Chunk(samples: samples, capturedAt: clock.now)
+        let limit = Int(maximumQueued.seconds * Double(AudioFormat.sampleRate))
+        condition.lock()
+        heardOnce = true
+        queue.append(chunk)
+        queuedSamples += samples.count
+        while queuedSamples > limit, queue.count > 1 {
+            queuedSamples -= queue.removeFirst().samples.count
+        }
+        condition.signal()
+        condition.unlock()
+    }
+}

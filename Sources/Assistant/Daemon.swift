@@ -1,0 +1,86 @@
+import Audio
+import Foundation
+import Logging
+
+/// `bible-course run`: the live loop around a ``SessionRuntime``, with the microphone on
+/// its own thread (``CaptureThread``), systemd's notify protocol and a graceful shutdown.
+///
+/// - `READY=1` once the microphone delivered audio (the model is loaded before the daemon
+///   is made), or after ``readyTimeout`` if it did not (the daemon keeps retrying the
+///   device, and says so in STATUS, rather than failing its start).
+/// - `WATCHDOG=1` from the loop on every turn and between spoken sentences: a stuck loop
+///   stops the pings and systemd restarts the service.
+/// - SIGTERM/SIGINT: stop listening, cut the current sentence, save the session state,
+///   `STOPPING=1`, and return 0.
+public final class Daemon {
+    public let runtime: SessionRuntime
+    public let readyTimeout: Duration
+    private let capture: CaptureThread
+    private let sink: any AudioSink & Sendable
+    private let notifier: SystemdNotifier
+    private let logger: Logger
+    private let captureDevice: String
+
+    public init(runtime: SessionRuntime, capture: CaptureThread, captureDevice: String, sink: any AudioSink & Sendable,
+                notifier: SystemdNotifier, logger: Logger, readyTimeout: Duration = .seconds(5)) {
+        self.runtime = runtime
+        self.capture = capture
+        self.captureDevice = captureDevice
+        self.sink = sink
+        self.notifier = notifier
+        self.logger = logger
+        self.readyTimeout = readyTimeout
+    }
+
+    /// Runs until SIGTERM or SIGINT; returns the exit status (0).
+    public func run() -> Int32 {
+        let stopFlag = runtime.stopFlag
+        let capture = self.capture
+        let sink = self.sink
+        let logger = self.logger
+        let signals = ShutdownSignals { name in
+            logger.notice("\(name): stopping")
+            stopFlag.raise()
+            sink.stop()
+            capture.stop()
+        }
+        let notifier = self.notifier
+        runtime.heartbeat = { notifier.watchdog() }
+        capture.start()
+        let started = ContinuousClock.now
+        var ready = false
+        func announceReadyIfDue() {
+            guard !ready else { return }
+            if capture.hasHeardAudio {
+                ready = true
+                notifier.ready(status: "listening on \(captureDevice)")
+                logger.notice("ready: listening on \(captureDevice)")
+            } else if ContinuousClock.now - started >= readyTimeout {
+                ready = true
+                notifier.ready(status: "waiting for capture device \(captureDevice)")
+                logger.warning("ready, but capture device \(captureDevice) has delivered no audio yet; retrying it")
+            }
+        }
+        // Wait briefly for the microphone so READY means "listening", then resume the session.
+        while !stopFlag.isRaised, !ready {
+            announceReadyIfDue()
+            if !ready { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        if !stopFlag.isRaised { runtime.start() }
+        while !stopFlag.isRaised {
+            if let chunk = capture.next(timeout: .milliseconds(100)) {
+                runtime.hear(chunk.samples, capturedAt: chunk.capturedAt)
+            } else {
+                runtime.tick()
+            }
+            notifier.watchdog()
+        }
+        notifier.stopping()
+        runtime.saveState()
+        capture.join()
+        sink.close()
+        logger.notice("stopped; session saved in state \(runtime.state.rawValue)")
+        withExtendedLifetime(signals) {}
+        return 0
+    }
+}

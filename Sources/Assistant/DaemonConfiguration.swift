@@ -1,0 +1,173 @@
+import Foundation
+import Logging
+import Speech
+
+/// The daemon's settings: built-in defaults, then the config file, then flags (each
+/// flag is named like its key: `capture_device` is `--capture-device`).
+///
+/// Every key is checked where it is set: an unknown key or a bad value is a
+/// ``ConfigurationError`` naming the key and where it came from.
+public struct DaemonConfiguration: Hashable, Sendable {
+    /// The keys of the config file.
+    public enum Key: String, CaseIterable, Sendable {
+        case captureDevice = "capture_device"
+        case playbackDevice = "playback_device"
+        case voice
+        case rate
+        case pitch
+        case trailingSilence = "trailing_silence_ms"
+        case garbageWeight = "garbage_weight"
+        case maximumPause = "max_pause_ms"
+        case echoTail = "echo_tail_ms"
+        case course
+        case standardRecognition = "standard_recognition"
+        case logLevel = "log_level"
+        case bible
+        case curriculum
+        case stateDirectory = "state_dir"
+        case grammars
+        case pronunciations
+        case vocabulary
+
+        /// The flag that sets the key.
+        public var flag: String { "--" + rawValue.replacingOccurrences(of: "_", with: "-") }
+    }
+
+    /// The ALSA capture device ("default", "plughw:1,0").
+    public var captureDevice = "default"
+    /// The ALSA playback device.
+    public var playbackDevice = "default"
+    /// The espeak-ng voice of the daemon.
+    public var voice = "en-us"
+    /// Speaking rate as a factor of espeak-ng's normal (the seed's 0.9).
+    public var rate = 0.9
+    /// Voice pitch, 0-100.
+    public var pitch = 50
+    /// Silence that ends an utterance, ms.
+    public var trailingSilenceMilliseconds = 500
+    /// Per-phone weight of the rejection path: higher rejects more.
+    public var garbageWeight = 0.01
+    /// A pause longer than this inside an utterance rejects it, ms.
+    public var maximumPauseMilliseconds = 800
+    /// How long the microphone stays gated after the daemon's own speech, ms.
+    public var echoTailMilliseconds = 300
+    /// The course to take; nil: the first course of the curriculum.
+    public var course: String?
+    /// Use PocketSphinx's stock language model instead of the compiled grammar.
+    public var standardRecognition = false
+    /// trace, debug, info, notice, warning, error or critical.
+    public var logLevel: Logger.Level = .info
+    public var bible: String?
+    public var curriculum: String?
+    public var stateDirectory: String?
+    public var grammars: String?
+    public var pronunciations: String?
+    public var vocabulary: String?
+
+    public init() {}
+
+    /// The default config file of the system service.
+    public static let systemPath = "/etc/bible-course/config.toml"
+
+    /// Applies every entry of the config file at `path`.
+    public mutating func apply(file path: String) throws(ConfigurationError) {
+        for entry in try ConfigurationFile.read(path) {
+            guard let key = Key(rawValue: entry.key) else {
+                throw .unknownKey(key: entry.key, source: "\(path), line \(entry.line)")
+            }
+            try set(key, entry.value, source: "\(path), line \(entry.line)")
+        }
+    }
+
+    /// Sets `key` from a flag's text (the same checks as in the file).
+    public mutating func apply(flag key: Key, _ text: String) throws(ConfigurationError) {
+        let value: ConfigurationValue
+        switch key {
+        case .rate, .garbageWeight:
+            guard let number = Double(text), number.isFinite else {
+                throw .badValue(key: key.rawValue, source: key.flag, value: text, expected: "a number")
+            }
+            value = .float(number)
+        case .pitch, .trailingSilence, .maximumPause, .echoTail:
+            guard let number = Int(text) else {
+                throw .badValue(key: key.rawValue, source: key.flag, value: text, expected: "a whole number")
+            }
+            value = .integer(number)
+        case .standardRecognition:
+            guard let flag = Bool(text) else {
+                throw .badValue(key: key.rawValue, source: key.flag, value: text, expected: "true or false")
+            }
+            value = .boolean(flag)
+        default:
+            value = .string(text)
+        }
+        try set(key, value, source: key.flag)
+    }
+
+    /// Sets one key, checking its type and range.
+    public mutating func set(_ key: Key, _ value: ConfigurationValue, source: String) throws(ConfigurationError) {
+        func bad(_ expected: String) -> ConfigurationError {
+            .badValue(key: key.rawValue, source: source, value: value.description, expected: expected)
+        }
+        func string(nonEmpty: Bool = true) throws(ConfigurationError) -> String {
+            guard case .string(let text) = value, !nonEmpty || !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw bad("a non-empty string in quotes")
+            }
+            return text
+        }
+        func integer(_ range: ClosedRange<Int>, unit: String) throws(ConfigurationError) -> Int {
+            guard case .integer(let number) = value, range.contains(number) else {
+                throw bad("a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return number
+        }
+        func number(_ check: (Double) -> Bool, _ expected: String) throws(ConfigurationError) -> Double {
+            let result: Double
+            switch value {
+            case .float(let x): result = x
+            case .integer(let n): result = Double(n)
+            default: throw bad(expected)
+            }
+            guard result.isFinite, check(result) else { throw bad(expected) }
+            return result
+        }
+        switch key {
+        case .captureDevice: captureDevice = try string()
+        case .playbackDevice: playbackDevice = try string()
+        case .voice:
+            let name = try string()
+            if let problem = SpeechConfiguration(voice: name).problem { throw bad("an espeak-ng voice name; \(problem)") }
+            voice = name
+        case .rate:
+            let factor = try number({ _ in true }, "a number like 0.9")
+            if let problem = SpeechConfiguration(rateFactor: factor).problem { throw bad(problem) }
+            rate = factor
+        case .pitch: pitch = try integer(0...100, unit: "pitch steps")
+        case .trailingSilence: trailingSilenceMilliseconds = try integer(100...5000, unit: "ms")
+        case .garbageWeight: garbageWeight = try number({ $0 > 0 && $0 < 1 }, "a number between 0 and 1 (exclusive)")
+        case .maximumPause: maximumPauseMilliseconds = try integer(1...60_000, unit: "ms")
+        case .echoTail: echoTailMilliseconds = try integer(0...5000, unit: "ms")
+        case .course: course = try string()
+        case .standardRecognition:
+            guard case .boolean(let flag) = value else { throw bad("true or false") }
+            standardRecognition = flag
+        case .logLevel:
+            let name = try string()
+            guard let level = Logger.Level(rawValue: name.lowercased()) else {
+                throw bad(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            logLevel = level
+        case .bible: bible = try string()
+        case .curriculum: curriculum = try string()
+        case .stateDirectory: stateDirectory = try string()
+        case .grammars: grammars = try string()
+        case .pronunciations: pronunciations = try string()
+        case .vocabulary: vocabulary = try string()
+        }
+    }
+
+    /// The speech settings of the daemon's voice.
+    public var speech: SpeechConfiguration {
+        SpeechConfiguration(voice: voice, rateFactor: rate, pitch: pitch)
+    }
+}

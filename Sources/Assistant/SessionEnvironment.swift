@@ -1,0 +1,127 @@
+import Audio
+import Course
+import Foundation
+import Logging
+import Recognition
+import Scripture
+import Speech
+import Vocabulary
+
+/// Where the daemon's files are, resolved from flags, the config file and the defaults
+/// (DESIGN.md, "Runtime paths").
+public struct DataPaths: Sendable {
+    public var bible: URL
+    public var curriculum: URL
+    public var stateDirectory: URL
+    public var vocabulary: VocabularyLocations
+
+    public init(bible: URL, curriculum: URL, stateDirectory: URL, vocabulary: VocabularyLocations) {
+        self.bible = bible
+        self.curriculum = curriculum
+        self.stateDirectory = stateDirectory
+        self.vocabulary = vocabulary
+    }
+}
+
+/// Why a session cannot be set up. Messages name the file, course or setting.
+public enum SessionSetupError: Error, CustomStringConvertible {
+    case noCourse(curriculum: String)
+    case progress(ProgressStoreError)
+    case recogniser(String)
+    case speech(SpeechError)
+
+    public var description: String {
+        switch self {
+        case .noCourse(let curriculum): return "no course found under \(curriculum)/courses"
+        case .progress(let error): return error.description
+        case .recogniser(let reason): return "the recogniser cannot start: \(reason)"
+        case .speech(let error): return "the daemon's voice: \(error)"
+        }
+    }
+}
+
+/// Opens what a session needs from a ``DaemonConfiguration``: the curriculum, the
+/// progress database, `Bible.db`, the recogniser (the compiled model, or standard
+/// recognition with one warning when it cannot be had) and the daemon's voice. What is
+/// left to the caller is where sound comes from and goes to, and the clock.
+public struct SessionEnvironment {
+    public let courseID: String
+    public let loader: CurriculumLoader
+    public let store: ProgressStore
+    public let bible: BibleStore?
+    public let recognizer: Recognizer
+    public let synthesizer: SpeechSynthesizer
+    public let configuration: DaemonConfiguration
+
+    /// - Parameter independentUtterances: start every utterance from the same feature
+    ///   normalisation (scripted runs); live, adaptation carries over.
+    public init(configuration: DaemonConfiguration, paths: DataPaths, independentUtterances: Bool,
+                logger: Logger) throws(SessionSetupError) {
+        self.configuration = configuration
+        loader = CurriculumLoader(directory: paths.curriculum)
+        guard let course = configuration.course ?? loader.courseIDs().first else {
+            throw .noCourse(curriculum: paths.curriculum.path)
+        }
+        courseID = course
+        do {
+            store = try ProgressStore(stateDirectory: paths.stateDirectory)
+        } catch {
+            throw .progress(error)
+        }
+        do {
+            bible = try BibleStore(path: paths.bible.path)
+        } catch {
+            logger.error("\(error.description); passages will not be read")
+            bible = nil
+        }
+        var settings = RecognitionSettings()
+        settings.garbageWeight = configuration.garbageWeight
+        settings.maximumPauseMilliseconds = configuration.maximumPauseMilliseconds
+        settings.independentUtterances = independentUtterances
+        do {
+            if configuration.standardRecognition {
+                recognizer = try Recognizer(mode: .fallback, settings: settings)
+            } else {
+                switch RecognitionModel.prepare(paths.vocabulary, garbageWeight: GarbageModel.defaultWeight) {
+                case .success(let (model, outcome)):
+                    logger.info("recognition model \(outcome)")
+                    recognizer = try Recognizer(mode: .grammar(model), settings: settings)
+                case .failure(let error):
+                    logger.warning("the custom model cannot be used (\(error)); falling back to standard recognition")
+                    recognizer = try Recognizer(mode: .fallback, settings: settings)
+                }
+            }
+        } catch {
+            throw .recogniser(String(describing: error))
+        }
+        let pronunciations: SpokenPronunciations
+        do {
+            pronunciations = SpokenPronunciations(lexicon: try AuthoredLexicon.load(paths.vocabulary.pronunciationsFile))
+        } catch {
+            logger.warning("authored pronunciations \(paths.vocabulary.pronunciationsFile.path) not used: \(error)")
+            pronunciations = .none
+        }
+        do {
+            synthesizer = try SpeechSynthesizer(configuration: configuration.speech, pronunciations: pronunciations)
+        } catch {
+            throw .speech(error)
+        }
+    }
+
+    /// The endpointer settings of the configuration.
+    public var endpointer: Endpointer.Configuration {
+        var endpointer = Endpointer.Configuration()
+        endpointer.trailingSilenceMilliseconds = configuration.trailingSilenceMilliseconds
+        return endpointer
+    }
+
+    /// A runtime on these parts, speaking to `sink` on `clock`.
+    public func runtime(sink: any AudioSink, clock: any SessionClock, timing: SessionTiming = SessionTiming(),
+                        logger: Logger) -> SessionRuntime {
+        SessionRuntime(
+            .init(courseID: courseID, loader: loader, store: store, bible: bible, recognizer: recognizer,
+                  endpointer: endpointer, synthesizer: synthesizer, sink: sink, clock: clock, timing: timing,
+                  echoTail: .milliseconds(configuration.echoTailMilliseconds)),
+            logger: logger)
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Assistant
+import Audio
+import Foundation
+import Logging
+
+/// `bible-course simulate --utterances a.wav,b.wav,...`: replays a session from recordings.
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Run the daemon on recorded utterances instead of a microphone; print each event as JSON.",
+        discussion: """
+            Each WAV file is one utterance (16-bit PCM; other rates and channel counts are \
+            converted). They are heard one at a time, each when the daemon next listens, \
+            with half a second of silence before and after, through the daemon's own \
+            pipeline (endpointer, recogniser, session machine, speech into a recording \
+            sink). Time is virtual: silence and speech take no real time. After the last \
+            utterance, silence is heard until no timer is pending. One JSON object per line \
+            on stdout: {"event": "state"|"heard"|"intent"|"said"|"timer"|"notice"|"error", \
+            "time": seconds, ...}.
+            """
+    )
+
+    @Option(help: ArgumentHelp("WAV files, separated by commas.", valueName: "a.wav,b.wav"))
+    var utterances: String
+
+    @Option(help: "Also write everything heard and said to this WAV file.")
+    var output: String?
+
+    @OptionGroup var options: DaemonOptions
+    @OptionGroup var paths: PathOptions
+
+    mutating func run() throws {
+        let configuration = try options.resolve(&paths, defaultFile: nil)
+        bootstrapLogging(options.logLevel == nil ? .warning : configuration.logLevel)
+        let logger = Logger(label: "bible-course")
+        let files = utterances.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+        let padding = [Int16](repeating: 0, count: AudioFormat.samples(milliseconds: 500))
+        let audio: [[Int16]] = try files.map { file in
+            do { return padding + (try WAVFile.read(URL(fileURLWithPath: file))) + padding } catch {
+                throw CommandFailure("\(file): \(error)")
+            }
+        }
+        let environment = try openEnvironment(configuration, paths: paths.dataPaths, independentUtterances: true,
+                                              logger: logger)
+        let runtime = environment.runtime(sink: RecordingAudioSink(), clock: VirtualSessionClock(),
+                                          logger: Logger(label: "bible-course.session"))
+        let tape = output.map { _ in SessionTape() }
+        if let tape { runtime.onAudio = { samples, rate, _ in tape.append(samples, sampleRate: rate) } }
+        runtime.onEvent = { event in
+            FileHandle.standardOutput.write(Data((event.jsonLine + "\n").utf8))
+        }
+        let conversation = ScriptedConversation(runtime: runtime)
+        runtime.start()
+        for (file, samples) in zip(files, audio) {
+            if conversation.say(samples) == nil {
+                warn("\(file): the session is not listening (state \(runtime.state.rawValue)); stopping")
+                break
+            }
+        }
+        conversation.finish()
+        if let output, let tape {
+            do { try tape.write(to: URL(fileURLWithPath: output)) } catch { throw CommandFailure(error.description) }
+        }
+    }
+}

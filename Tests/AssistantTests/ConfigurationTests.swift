@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import Assistant
+
+@Suite("Daemon configuration: the TOML subset, keys, values, flags")
+struct ConfigurationTests {
+    private func configuration(_ text: String) throws -> DaemonConfiguration {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString).toml")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var configuration = DaemonConfiguration()
+        try configuration.apply(file: file.path)
+        return configuration
+    }
+
+    @Test func readsEveryKindOfValue() throws {
+        let configuration = try configuration("""
+            # the daemon's settings
+            capture_device = "plughw:1,0"   # USB microphone
+            playback_device = 'default'
+            voice = "en-gb+f3"
+            rate = 0.95
+            pitch = 40
+            trailing_silence_ms = 700
+            garbage_weight = 1e-2
+            echo_tail_ms = 400
+            standard_recognition = false
+            log_level = "debug"
+            state_dir = "/var/lib/bible-course"
+            """)
+        #expect(configuration.captureDevice == "plughw:1,0")
+        #expect(configuration.playbackDevice == "default")
+        #expect(configuration.voice == "en-gb+f3")
+        #expect(configuration.rate == 0.95)
+        #expect(configuration.pitch == 40)
+        #expect(configuration.trailingSilenceMilliseconds == 700)
+        #expect(configuration.garbageWeight == 0.01)
+        #expect(configuration.echoTailMilliseconds == 400)
+        #expect(configuration.logLevel == .debug)
+        #expect(configuration.stateDirectory == "/var/lib/bible-course")
+    }
+
+    @Test func anIntegerIsAcceptedWhereANumberIs() throws {
+        #expect(try configuration("rate = 1").rate == 1.0)
+    }
+
+    @Test func unknownKeysAreErrorsNamingTheKeyAndLine() throws {
+        #expect {
+            try configuration("voice = \"en-us\"\ncapture_devise = \"hw:1\"")
+        } throws: { error in
+            "\(error)".contains("unknown key `capture_devise`") && "\(error)".contains("line 2")
+        }
+    }
+
+    @Test(arguments: [
+        ("rate = 5.0", "rate"),
+        ("rate = \"fast\"", "rate"),
+        ("pitch = 101", "pitch"),
+        ("trailing_silence_ms = 0.5", "trailing_silence_ms"),
+        ("garbage_weight = 1", "garbage_weight"),
+        ("voice = \"\"", "voice"),
+        ("standard_recognition = \"yes\"", "standard_recognition"),
+        ("log_level = \"loud\"", "log_level"),
+        ("capture_device = 3", "capture_device"),
+    ])
+    func badValuesAreErrorsNamingTheKey(line: String, key: String) throws {
+        #expect {
+            try configuration(line)
+        } throws: { error in
+            guard case ConfigurationError.badValue(let named, _, _, _) = error else { return false }
+            return named == key
+        }
+    }
+
+    @Test(arguments: ["[audio]", "voice = en-us", "voice = \"en-us", "voice", "rate = [1, 2]", "a.b = 1"])
+    func syntaxOutsideTheSubsetIsRefusedWithTheLine(line: String) throws {
+        #expect {
+            try configuration("# comment\n" + line)
+        } throws: { error in
+            guard case ConfigurationError.syntax(_, let number, _) = error else { return false }
+            return number == 2
+        }
+    }
+
+    @Test func aKeyGivenTwiceIsAnError() throws {
+        #expect(throws: ConfigurationError.self) { try configuration("pitch = 40\npitch = 50") }
+    }
+
+    @Test func flagsUseTheSameChecksAndNameTheFlag() throws {
+        var configuration = DaemonConfiguration()
+        try configuration.apply(flag: .rate, "0.8")
+        #expect(configuration.rate == 0.8)
+        #expect {
+            try configuration.apply(flag: .echoTail, "soon")
+        } throws: { error in
+            "\(error)".contains("--echo-tail-ms") && "\(error)".contains("echo_tail_ms")
+        }
+    }
+
+    @Test func theShippedDefaultConfigParses() throws {
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var configuration = DaemonConfiguration()
+        try configuration.apply(file: checkout.appendingPathComponent("systemd/config.toml").path)
+        #expect(configuration.voice == "en-us")
+    }
+}
