@@ -162,7 +162,10 @@ public final class SessionRuntime {
         let saved = (try? store.savedSession()) ?? nil
         let (started, effects) = SessionMachine.start(from: saved, lesson: lesson, timing: timing)
         machine = started
-        emit(.state(machine.state, lessonID: machine.lesson?.id, segment: machine.state.segment?.number))
+        let saves = effects.contains { if case .saveSessionState = $0 { true } else { false } }
+        if !saves {
+            emit(.state(machine.state, lessonID: machine.lesson?.id, segment: machine.state.segment?.number))
+        }
         carryOut(effects)
     }
 

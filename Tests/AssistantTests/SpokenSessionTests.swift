@@ -1,0 +1,145 @@
+import Assistant
+import Course
+import Foundation
+import Recognition
+import Testing
+
+/// End-to-end: espeak-ng speech made at test time, heard through the endpointer and the
+/// recogniser, acted on by the session machine, answered by the daemon's voice, all on
+/// virtual time. Every utterance must be recognised as meant: none is retried.
+@Suite("Spoken sessions, end to end", .serialized)
+struct SpokenSessionTests {
+    static let lesson = "bf01_lesson_01"
+
+    @Test func aWholeLessonFromBeginToEnd() throws {
+        let session = try SpokenSession()
+        #expect(session.start().states == [.idle])
+        let lines: [(String, Command, [SessionState])] = [
+            ("Begin the lesson", .beginLesson, [.lessonLoaded, .orientationPlaying, .readingReady]),
+            ("Read the passage", .readPassage, [.readingPlaying, .contextReady]),
+            ("Explain the context", .explainContext, [.contextPlaying, .analysisReady]),
+            ("Analyze the structure", .analyzeStructure, [.analysisPlaying, .themesReady]),
+            ("Summarize the key themes", .summarizeThemes, [.themesPlaying, .questionReady]),
+            ("Ask the review question", .askQuestion, [.questionAsked]),
+        ]
+        for (text, command, states) in lines {
+            let turn = session.say(text)
+            #expect(turn.intents == [.command(command)], "\(text)")
+            #expect(turn.states == states, "\(text)")
+        }
+        let answer = session.say("A rainbow")
+        #expect(answer.intents.count == 1)
+        if case .answer = answer.intents.first {} else { Issue.record("the answer was heard as \(answer.intents)") }
+        #expect(answer.states == [.questionAnswered])
+        #expect(answer.said.map(\.text) == ["Correct"])
+
+        let close = session.say("End the lesson")
+        #expect(close.states == [.closeReady, .closePlaying, .sessionComplete], "the feedback timer, then the close")
+        #expect(close.intents == [.command(.endLesson)])
+        let end = session.say("End the lesson")
+        #expect(end.intents == [.command(.endLesson)])
+        #expect(end.states == [.idle])
+
+        let progress = try #require(try session.store.progress().first { $0.lessonID == Self.lesson })
+        #expect(progress.completed)
+        #expect(progress.answerCorrect == true)
+        #expect(session.sink.played.count > 20, "the daemon spoke the lesson sentence by sentence")
+    }
+
+    @Test func aWrongAnswerIsJudgedWrongAndTheCorrectAnswerSaid() throws {
+        let session = try SpokenSession(saved: SavedSession(state: .questionReady, lessonID: Self.lesson))
+        #expect(session.start().states == [.questionReady])
+        #expect(session.say("Ask the review question").states == [.questionAsked])
+        let turn = session.say("A golden crown")
+        #expect(turn.states == [.questionAnswered])
+        #expect(turn.said.map(\.text) == ["The answer is A rainbow"])
+        let progress = try #require(try session.store.progress().first { $0.lessonID == Self.lesson })
+        #expect(progress.answerCorrect == false)
+        #expect(progress.matchedAnswer == nil, "what the person said is never stored")
+    }
+
+    @Test func aRightAnswerIsCorrect() throws {
+        let session = try SpokenSession(saved: SavedSession(state: .questionReady, lessonID: Self.lesson))
+        session.start()
+        #expect(session.say("Ask the review question").states == [.questionAsked])
+        let turn = session.say("The rainbow")
+        #expect(turn.states == [.questionAnswered])
+        #expect(turn.said.map(\.text) == ["Correct"])
+        #expect(try session.store.progress().first { $0.lessonID == Self.lesson }?.answerCorrect == true)
+    }
+
+    @Test func aCommandThatIsNotValidNowIsBlocked() throws {
+        let session = try SpokenSession(saved: SavedSession(state: .questionReady, lessonID: Self.lesson))
+        session.start()
+        let turn = session.say("Read the passage")
+        #expect(turn.intents == [.command(.readPassage)])
+        #expect(turn.states.isEmpty, "no state change")
+        #expect(turn.said.map(\.text) == [Reply.useValidCommand.text])
+        #expect(session.runtime.state == .questionReady)
+    }
+
+    @Test func conversationInTheMiddleIsRejectedWithoutAStateChange() throws {
+        let session = try SpokenSession(saved: SavedSession(state: .questionReady, lessonID: Self.lesson))
+        session.start()
+        let turn = session.say("What do you think about the weather today")
+        guard case .rejected = turn.intents.first else {
+            Issue.record("conversation was heard as \(turn.intents)")
+            return
+        }
+        #expect(turn.states.isEmpty)
+        #expect(turn.said.count == 1)
+        #expect([Reply.commandNotRecognized.text, Reply.structuredCourse.text].contains(turn.said.first?.text ?? ""))
+        // The lesson goes on where it was.
+        #expect(session.say("Ask the review question").states == [.questionAsked])
+    }
+
+    @Test func aLookupInIdleReadsThePassage() throws {
+        let session = try SpokenSession()
+        session.start()
+        let turn = session.say("Read Habakkuk chapter two verse four")
+        guard case .lookup(let reference) = turn.intents.first else {
+            Issue.record("the look-up was heard as \(turn.intents)")
+            return
+        }
+        #expect(reference.compact == "Hab 2:4")
+        #expect(turn.states.isEmpty)
+        let said = try #require(turn.said.first)
+        #expect(said.kind == .lookup)
+        #expect(said.text.hasPrefix("Habakkuk chapter 2, verse 4."))
+        #expect(said.text.contains("the righteous will live by"))
+    }
+
+    @Test func aLookupOfAPassageThatDoesNotExistGetsAShortReply() throws {
+        let session = try SpokenSession()
+        session.start()
+        let turn = session.say("Read Jude chapter four")
+        guard case .rejected(.invalidReference) = turn.intents.first else {
+            Issue.record("heard as \(turn.intents)")
+            return
+        }
+        #expect(turn.said.map(\.text) == ["There is no such passage. Jude has 1 chapter."])
+    }
+
+    @Test func theDaemonNeverHearsItself() throws {
+        let session = try SpokenSession()
+        session.start()
+        // "Read the passage" in IDLE: the daemon answers "No lesson is active. Say 'Begin
+        // the lesson' first." — and its own voice, captured while it spoke, must be gated.
+        let turn = session.say("Read the passage")
+        #expect(turn.said.map(\.text) == [Reply.noLessonActive.text])
+        let spoken = session.sink.joinedSamples()
+        let before = session.conversation.events.count
+        let gatedBefore = session.runtime.gatedSamples
+        // Audio captured during the speech (it ended at `now`): all of it discarded.
+        var offset = 0
+        let start = session.runtime.now - .milliseconds(spoken.count / 16)
+        while offset < spoken.count {
+            let end = min(spoken.count, offset + 1600)
+            session.runtime.hear(Array(spoken[offset..<end]), capturedAt: start + .milliseconds(end / 16))
+            offset = end
+        }
+        #expect(session.runtime.gatedSamples - gatedBefore == spoken.count)
+        #expect(session.conversation.events.count == before, "nothing heard, nothing done")
+        #expect(session.runtime.state == .idle)
+    }
+}
