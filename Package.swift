@@ -100,6 +100,7 @@ let package = Package(
             dependencies: [
                 "Assistant", "Course", "Recognition", "Audio", "Speech", "Scripture", "Vocabulary",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

@@ -23,7 +23,9 @@ import Vocabulary
 /// - While the review question is asked, speech the answer grammar cannot place is judged
 ///   as a wrong answer (the person answered, with something the course does not accept),
 ///   and a command phrase is handed to the machine as a command.
-/// - Utterances with nothing in them (a cough, a door) are ignored without a reply.
+/// - Utterances with nothing in them (a cough, a door) are ignored without a reply, and so
+///   is rejected sound that ran past the endpointer's longest utterance (steady noise,
+///   people talking in the room).
 /// - A timer that runs out while someone is speaking waits until the utterance is decided.
 ///
 /// The same runtime runs live (``MonotonicSessionClock``, audio from the microphone, see
@@ -200,7 +202,7 @@ public final class SessionRuntime {
                     utteranceOpen = false
                     emit(.failure("recogniser: \(error)"))
                 }
-            case .ended:
+            case .ended(let cutAtMaximum):
                 guard utteranceOpen else { continue }
                 utteranceOpen = false
                 let recognition: Recognition
@@ -208,7 +210,7 @@ public final class SessionRuntime {
                     emit(.failure("recogniser: \(error)"))
                     continue
                 }
-                act(on: recognition)
+                act(on: recognition, cutAtMaximum: cutAtMaximum)
                 // The rest of this chunk was captured while the reply was being decided;
                 // if the daemon spoke since, it is before the gate.
                 if deafUntil > end || stopFlag.isRaised { break events }
@@ -234,7 +236,7 @@ public final class SessionRuntime {
 
     // MARK: - Utterances
 
-    private func act(on recognition: Recognition) {
+    private func act(on recognition: Recognition, cutAtMaximum: Bool) {
         emit(.heard(text: recognition.hypothesis.text, confidence: recognition.confidence,
                     decodeMilliseconds: recognition.decodeMilliseconds,
                     audioMilliseconds: recognition.audioMilliseconds))
@@ -267,6 +269,11 @@ public final class SessionRuntime {
             } else {
                 carryOut(machine.handle(.rejected(.conversation)))
             }
+        case .rejected where cutAtMaximum:
+            // Sound that went on past the longest utterance and was no command: a steady
+            // noise or a conversation in the room. Answering it would talk over the room
+            // every ten seconds.
+            break
         case .rejected:
             if machine.state == .questionAsked {
                 carryOut(machine.handle(.answer(words)))

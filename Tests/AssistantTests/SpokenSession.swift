@@ -59,7 +59,7 @@ final class SpokenSession {
     /// A session whose progress database holds `saved` (and `completed` lessons) before
     /// it starts; `prepare` may change the copied curriculum first.
     init(saved: SavedSession? = nil, completed: [String] = [], stateDirectory existing: URL? = nil,
-         prepare: (URL) throws -> Void = { _ in }) throws {
+         recording: Bool = true, prepare: (URL) throws -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("assistant-test-\(UUID().uuidString)")
         curriculum = directory.appendingPathComponent("curriculum")
         stateDirectory = existing ?? directory.appendingPathComponent("state")
@@ -86,7 +86,7 @@ final class SpokenSession {
         let bible = try? BibleStore(path: Self.checkout.appendingPathComponent("Models/Bible.db").path)
         runtime = SessionRuntime(.init(
             courseID: Self.courseID, loader: loader, store: store, bible: bible, recognizer: recognizer,
-            synthesizer: Self.daemonVoice, sink: sink, clock: VirtualSessionClock()))
+            synthesizer: Self.daemonVoice, sink: recording ? sink : DiscardingSink(), clock: VirtualSessionClock()))
         conversation = ScriptedConversation(runtime: runtime)
     }
 
@@ -113,6 +113,13 @@ final class SpokenSession {
         conversation.finish()
         return conversation.events[first...].map(\.event)
     }
+}
+
+/// A loudspeaker that plays nothing and keeps nothing.
+final class DiscardingSink: AudioSink {
+    func play(_ samples: [Int16], sampleRate: Int) throws(AudioError) {}
+    func stop() {}
+    func close() {}
 }
 
 extension [RuntimeEvent] {
