@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built `bible-course` as a process: killed with SIGKILL mid-lesson and restarted,
+/// and the daemon under a notify socket stopped with SIGTERM.
+@Suite("The daemon as a process", .serialized)
+struct ProcessTests {
+    static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("bible-course")
+
+    /// Runs `arguments`, output to `log`; returns the process.
+    private func launch(_ arguments: [String], log: URL, environment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        try process.run()
+        return process
+    }
+
+    private func wait(_ process: Process, seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        return !process.isRunning
+    }
+
+    /// Integrity, and each lesson's completion time.
+    private func inspect(_ database: URL) throws -> (integrity: String, completed: [String: String], rows: Int, sessions: Int) {
+        let queue = try DatabaseQueue(path: database.path)
+        return try queue.read { db in
+            let integrity = try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? ""
+            var completed: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT lesson_id, completed_at FROM user_progress WHERE completed = 1") {
+                completed[row["lesson_id"]] = row["completed_at"]
+            }
+            let rows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user_progress") ?? 0
+            let sessions = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session_state") ?? 0
+            return (integrity, completed, rows, sessions)
+        }
+    }
+
+    @Test(arguments: 1...3)
+    func killedAtARandomPointAndRestartedNothingIsLostOrDoubled(round: Int) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build bible-course first")
+        _ = try SpokenSession.model.get()
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("kill-\(round)-\(UUID().uuidString.prefix(6))")
+        defer { try? FileManager.default.removeItem(at: state) }
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let modelSource = FileManager.default.temporaryDirectory.appendingPathComponent("bible-course-assistant-tests/model")
+        try? FileManager.default.copyItem(at: modelSource, to: state.appendingPathComponent("model"))
+        let arguments = ["demo", "--no-lookup", "--state-dir", state.path, "--output", state.appendingPathComponent("session.wav").path]
+
+        let first = try launch(arguments, log: state.appendingPathComponent("first.log"))
+        let delay = Double.random(in: 0.5...9.0)
+        Thread.sleep(forTimeInterval: delay)
+        kill(first.processIdentifier, SIGKILL)
+        #expect(wait(first, seconds: 10))
+        let firstLog = (try? String(contentsOf: state.appendingPathComponent("first.log"), encoding: .utf8)) ?? ""
+        let database = state.appendingPathComponent("progress.db")
+        guard FileManager.default.fileExists(atPath: database.path) else {
+            return  // killed before the database was made: nothing to lose
+        }
+        let before = try inspect(database)
+        #expect(before.integrity == "ok")
+        #expect(before.sessions <= 1)
+        if firstLog.contains("state SESSION_COMPLETE (bf01_lesson_01)") {
+            #expect(before.completed["bf01_lesson_01"] != nil, "a completion announced before the kill is on disk")
+        }
+
+        let second = try launch(arguments, log: state.appendingPathComponent("second.log"))
+        #expect(wait(second, seconds: 300), "the restarted demo finishes")
+        let secondLog = (try? String(contentsOf: state.appendingPathComponent("second.log"), encoding: .utf8)) ?? ""
+        #expect(second.terminationStatus == 0, "killed after \(delay) s; restart:\n\(secondLog.suffix(1500))")
+        let after = try inspect(database)
+        #expect(after.integrity == "ok")
+        #expect(after.completed.count == before.completed.count + 1, "exactly one more lesson complete: \(before.completed) -> \(after.completed)")
+        for (lesson, time) in before.completed {
+            #expect(after.completed[lesson] == time, "\(lesson) was not completed again")
+        }
+        #expect(after.rows == after.completed.count, "one progress row per lesson")
+    }
+
+    @Test func sigtermStopsTheDaemonCleanlyWithNotifyMessages() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build bible-course first")
+        _ = try SpokenSession.model.get()
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString.prefix(6))")
+        defer { try? FileManager.default.removeItem(at: state) }
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        try? FileManager.default.copyItem(at: FileManager.default.temporaryDirectory.appendingPathComponent("bible-course-assistant-tests/model"),
+                                          to: state.appendingPathComponent("model"))
+        let listener = try NotifyListener()
+        let process = try launch(
+            ["run", "--state-dir", state.path, "--capture-device", "null", "--playback-device", "null"],
+            log: state.appendingPathComponent("run.log"), environment: ["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": "1000000"])
+        var messages: [String] = []
+        let deadline = Date(timeIntervalSinceNow: 30)
+        while Date() < deadline, !messages.contains(where: { $0.hasPrefix("READY=1") }) {
+            messages += listener.messages()
+        }
+        #expect(messages.contains { $0.hasPrefix("READY=1") })
+        Thread.sleep(forTimeInterval: 0.6)
+        kill(process.processIdentifier, SIGTERM)
+        #expect(wait(process, seconds: 10))
+        #expect(process.terminationStatus == 0)
+        #expect(process.terminationReason == .exit)
+        messages += listener.messages()
+        #expect(messages.contains("WATCHDOG=1"))
+        #expect(messages.last?.hasPrefix("STOPPING=1") == true)
+        let log = (try? String(contentsOf: state.appendingPathComponent("run.log"), encoding: .utf8)) ?? ""
+        #expect(log.contains("SIGTERM: stopping"))
+        #expect(log.contains("session saved"))
+    }
+}
