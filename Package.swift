@@ -92,7 +92,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RecognitionTests",
-            dependencies: ["Recognition", "Vocabulary", "Scripture", "Course", "Audio", "Assistant"],
+            dependencies: ["Recognition", "Vocabulary", "Scripture", "Course", "Audio", "Assistant", "Speech"],
             resources: [.copy("phrases.tsv")]
         ),
         .testTarget(

@@ -67,12 +67,9 @@ struct FileRecognition {
     var frames = 0
 
     static func run(_ samples: [Int16], recognizer: Recognizer, endpointer configuration: Endpointer.Configuration) throws -> FileRecognition {
-        var endpointer = Endpointer(configuration: configuration)
+        let recognitions = try RecordedSpeech.recognize(samples, with: recognizer, endpointer: configuration)
         var result = FileRecognition()
-        var open = false
-        func close() throws {
-            let recognition = try recognizer.finish()
-            open = false
+        for recognition in recognitions {
             if !recognition.hypothesis.text.isEmpty { result.texts.append(recognition.hypothesis.text) }
             result.decodeMilliseconds += recognition.decodeMilliseconds
             result.audioMilliseconds += recognition.audioMilliseconds
@@ -80,33 +77,11 @@ struct FileRecognition {
             result.score += recognition.hypothesis.score
             result.acousticScore += recognition.hypothesis.acousticScore
             result.frames += recognition.hypothesis.frames
-            if !result.intent.isAccepted, recognition.intent.isAccepted || result.intent == .rejected(.nothingHeard) {
-                result.intent = recognition.intent
-                result.confidence = recognition.confidence
-            }
         }
-        // 100 ms at a time, as the capture loop delivers it; then a second of silence so
-        // an utterance running to the end of the file is closed the same way.
-        let chunk = AudioFormat.samples(milliseconds: 100)
-        let padded = samples + [Int16](repeating: 0, count: AudioFormat.samples(milliseconds: 1000))
-        var offset = 0
-        while offset < padded.count {
-            let piece = Array(padded[offset..<min(padded.count, offset + chunk)])
-            offset += chunk
-            for event in endpointer.process(piece) {
-                switch event {
-                case .started(let audio):
-                    try recognizer.begin()
-                    open = true
-                    try recognizer.feed(audio)
-                case .continued(let audio):
-                    if open { try recognizer.feed(audio) }
-                case .ended:
-                    if open { try close() }
-                }
-            }
+        if let decision = RecordedSpeech.decision(recognitions) {
+            result.intent = decision.intent
+            result.confidence = decision.confidence
         }
-        if open { try close() }
         return result
     }
 

@@ -1,0 +1,62 @@
+import Foundation
+import Recognition
+import Testing
+
+/// The whole test set in one clean voice through the real pipeline, with the compiled
+/// grammar and with the stock language model. Rates over the set, not single files; the
+/// floors are the figures measured when this was written (scripts/bench-recognition.sh
+/// measures all voices and noise), so a change that makes recognition worse fails here.
+@Suite("Recognition of the espeak-ng test set", .serialized)
+struct RecognitionAccuracyTests {
+    struct Tally: CustomStringConvertible {
+        var right: [SpokenPhrase.Kind: Int] = [:]
+        var total: [SpokenPhrase.Kind: Int] = [:]
+        var acceptedOther = 0
+        var misses: [String] = []
+
+        func rate(_ kind: SpokenPhrase.Kind) -> Double { Double(right[kind] ?? 0) / Double(max(1, total[kind] ?? 0)) }
+        var falseAcceptRate: Double { Double(acceptedOther) / Double(max(1, total[.other] ?? 0)) }
+
+        var description: String {
+            "commands \(right[.command] ?? 0)/\(total[.command] ?? 0), look-ups \(right[.lookup] ?? 0)/\(total[.lookup] ?? 0), "
+                + "non-commands accepted \(acceptedOther)/\(total[.other] ?? 0)"
+        }
+    }
+
+    static func run(_ recognizer: Recognizer, on set: [(SpokenPhrase, [Int16])]) throws -> Tally {
+        var tally = Tally()
+        for (phrase, audio) in set {
+            let heard = RecordedSpeech.decision(try RecordedSpeech.recognize(audio, with: recognizer))
+            let got = heard?.intent.expectedForm
+            tally.total[phrase.kind, default: 0] += 1
+            if phrase.kind == .other {
+                if got != nil { tally.acceptedOther += 1; tally.misses.append("\(phrase.text) -> \(got ?? "")") }
+            } else if got == phrase.expected {
+                tally.right[phrase.kind, default: 0] += 1
+            } else {
+                tally.misses.append("\(phrase.text) -> \(got ?? "rejected") (heard \"\(heard?.hypothesis.text ?? "")\")")
+            }
+        }
+        return tally
+    }
+
+    @Test("the compiled grammar hears the commands, finds passages the stock model cannot, and ignores conversation")
+    func compiledGrammarAgainstStockModel() throws {
+        #expect(SpokenPhrase.all.filter { $0.kind == .lookup }.count >= 40)
+        #expect(SpokenPhrase.all.filter { $0.kind == .other }.count >= 40)
+        let set = try SpokenPhrase.all.map { ($0, try TestVoice.audio($0.text)) }
+        let grammar = try Self.run(TestModel.recognizer(.grammar(TestModel.compiled())), on: set)
+        // The stock model is slow (a large language model): the look-ups are what it is compared on.
+        let stock = try Self.run(TestModel.recognizer(.fallback), on: set.filter { $0.0.kind == .lookup })
+        print("compiled grammar: \(grammar)\n  misses: \(grammar.misses.joined(separator: "; "))")
+        print("stock model: \(stock)")
+        // Measured on this set (en-us, 0.9x, clean): 4 of 7 commands, 16 of 49 look-ups,
+        // 0 of 42 non-commands accepted. espeak-ng's voice is far from the speech the en-us
+        // acoustic model was trained on; see the closing notes of issue 5.
+        #expect(grammar.rate(.command) >= 4.0 / 7.0, "\(grammar)")
+        #expect(grammar.rate(.lookup) >= 0.3, "\(grammar)")
+        #expect(grammar.falseAcceptRate <= 0.05, "\(grammar)")
+        #expect(stock.rate(.lookup) < 0.05, "the stock model cannot say the books: \(stock)")
+        #expect((grammar.right[.lookup] ?? 0) > (stock.right[.lookup] ?? 0) + 10)
+    }
+}
