@@ -1,0 +1,94 @@
+import Foundation
+import Recognition
+import Testing
+
+/// The endpointer on synthetic signals: where utterances start and end, and what they cost.
+@Suite("Endpointer")
+struct EndpointerTests {
+    /// `seconds` of a tone at `amplitude` (a stand-in for speech) or of silence.
+    static func tone(_ seconds: Double, amplitude: Double, frequency: Double = 440) -> [Int16] {
+        (0..<Int(seconds * 16_000)).map { Int16(amplitude * sin(2 * .pi * frequency * Double($0) / 16_000)) }
+    }
+
+    static func noise(_ seconds: Double, amplitude: Double, seed: UInt64 = 1) -> [Int16] {
+        var state = seed
+        return (0..<Int(seconds * 16_000)).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int16(Double(Int64(bitPattern: state >> 11) % 2001 - 1000) / 1000 * amplitude)
+        }
+    }
+
+    /// Feeds `samples` in 100 ms pieces; returns the events and the samples per utterance.
+    static func run(_ samples: [Int16], _ configuration: Endpointer.Configuration = .init()) -> (events: [Endpointer.Event], utterances: [Int]) {
+        var endpointer = Endpointer(configuration: configuration)
+        var events: [Endpointer.Event] = []
+        var utterances: [Int] = []
+        var current = 0
+        for start in stride(from: 0, to: samples.count, by: 1600) {
+            for event in endpointer.process(Array(samples[start..<min(samples.count, start + 1600)])) {
+                events.append(event)
+                switch event {
+                case .started(let audio): current = audio.count
+                case .continued(let audio): current += audio.count
+                case .ended: utterances.append(current)
+                }
+            }
+        }
+        return (events, utterances)
+    }
+
+    @Test("one utterance: pre-roll before it, trailing silence after it")
+    func oneUtterance() {
+        let audio = Self.tone(1, amplitude: 0) + Self.tone(1.2, amplitude: 8000) + Self.tone(1.5, amplitude: 0)
+        let (events, utterances) = Self.run(audio)
+        #expect(events.filter { if case .ended = $0 { true } else { false } }.count == 1)
+        let seconds = Double(utterances.first ?? 0) / 16_000
+        // 1.2 s of speech + up to 0.3 s pre-roll + 0.5 s trailing silence.
+        #expect(seconds >= 1.2 + 0.5 && seconds <= 1.2 + 0.3 + 0.5 + 0.05, "utterance of \(seconds) s")
+        if case .started(let preroll) = events.first {
+            #expect(preroll.count >= 16_000 * 3 / 10, "pre-roll keeps the first phone")
+        } else {
+            Issue.record("no start event first: \(events.first.map { "\($0)" } ?? "none")")
+        }
+    }
+
+    @Test("a pause shorter than the trailing silence does not split an utterance; a longer one does")
+    func pauses() {
+        let word = Self.tone(0.4, amplitude: 8000)
+        let short = Self.run(Self.tone(0.5, amplitude: 0) + word + Self.tone(0.3, amplitude: 0) + word + Self.tone(1, amplitude: 0))
+        #expect(short.utterances.count == 1)
+        let long = Self.run(Self.tone(0.5, amplitude: 0) + word + Self.tone(0.8, amplitude: 0) + word + Self.tone(1, amplitude: 0))
+        #expect(long.utterances.count == 2)
+    }
+
+    @Test("an utterance is cut at the maximum length")
+    func maximumLength() {
+        var configuration = Endpointer.Configuration()
+        configuration.maximumMilliseconds = 2_000
+        let (events, utterances) = Self.run(Self.tone(0.5, amplitude: 0) + Self.tone(5, amplitude: 8000), configuration)
+        #expect(events.contains(.ended(cutAtMaximum: true)))
+        #expect(utterances.allSatisfy { $0 <= 2_000 * 16 + 1600 })
+    }
+
+    @Test("a steady fan becomes the floor: speech over it is still found, the fan alone is not speech")
+    func steadyNoise() {
+        let fan = Self.noise(12, amplitude: 1500)
+        let fanAlone = Self.run(fan)
+        #expect(fanAlone.utterances.count <= 1, "the fan may trigger once before the floor rises to it")
+        var mixed = Self.noise(12, amplitude: 1500, seed: 2)
+        let speech = Self.tone(1, amplitude: 12_000)
+        for i in 0..<speech.count { mixed[8 * 16_000 + i] = Int16(clamping: Int(mixed[8 * 16_000 + i]) + Int(speech[i])) }
+        let (_, utterances) = Self.run(mixed)
+        #expect(utterances.count >= 1)
+    }
+
+    @Test("an hour of silence costs nothing: no events and no growth")
+    func hourOfSilence() {
+        var endpointer = Endpointer()
+        let second = [Int16](repeating: 0, count: 16_000)
+        var events = 0
+        for _ in 0..<3600 { events += endpointer.process(second).count }
+        #expect(events == 0)
+        #expect(!endpointer.isInSpeech)
+    }
+}

@@ -1,0 +1,51 @@
+import Course
+import Recognition
+import Scripture
+import Testing
+
+@Suite("Intent matcher")
+struct IntentMatcherTests {
+    let matcher = IntentMatcher()
+
+    func intent(_ text: String) -> Intent { matcher.command(words: text.split(separator: " ").map(String.init)) }
+
+    @Test("the seven commands, exactly", arguments: Command.allCases)
+    func commands(_ command: Command) {
+        #expect(intent(command.phrase.lowercased()) == .command(command))
+    }
+
+    @Test("look-ups become validated references")
+    func lookups() throws {
+        #expect(intent("read habakkuk chapter two verse four") == .lookup(try #require(ScriptureReference.parse("Hab 2:4").first)))
+        #expect(intent("look up zephaniah three seventeen") == .lookup(try #require(ScriptureReference.parse("Zeph 3:17").first)))
+        #expect(intent("turn to psalm twenty three") == .lookup(try #require(ScriptureReference.parse("Ps 23").first)))
+        #expect(intent("read jude verse three") == .lookup(try #require(ScriptureReference.parse("Jude 3").first)))
+    }
+
+    @Test("a passage that does not exist is rejected with the reason, never read")
+    func missingPassages() {
+        guard case .rejected(.invalidReference(.noChapter(let book, 4))) = intent("read jude chapter four") else {
+            Issue.record("Jude 4 was not rejected as a missing chapter: \(intent("read jude chapter four"))")
+            return
+        }
+        #expect(book.osis == "Jude")
+        if case .rejected(.invalidReference) = intent("read john three ninety nine") {} else {
+            Issue.record("John 3:99 was accepted")
+        }
+    }
+
+    @Test("everything else is rejected")
+    func rejected() {
+        #expect(intent("") == .rejected(.nothingHeard))
+        #expect(intent("read the news") == .rejected(.unmatched))
+        #expect(intent("begin the dishes") == .rejected(.unmatched))
+        #expect(intent("read") == .rejected(.unmatched))
+        #expect(intent("read hezekiah three four") == .rejected(.unmatched))
+    }
+
+    @Test("answers are passed on as heard")
+    func answers() {
+        #expect(matcher.answer(words: ["a", "rainbow"]) == .answer("a rainbow"))
+        #expect(matcher.answer(words: []) == .rejected(.nothingHeard))
+    }
+}
