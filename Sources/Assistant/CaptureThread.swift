@@ -17,7 +17,7 @@ public final class CaptureThread: @unchecked Sendable {
     }
 
     public let maximumQueued: Duration
-    private let source: CaptureLoop
+    private let source: any AudioSource
     private let clock: MonotonicSessionClock
     private let condition = NSCondition()
     private var queue: [Chunk] = []
@@ -28,7 +28,9 @@ public final class CaptureThread: @unchecked Sendable {
     /// Whether the device has delivered audio at least once.
     private var heardOnce = false
 
-    public init(source: CaptureLoop, clock: MonotonicSessionClock, maximumQueued: Duration = .seconds(5)) {
+    /// - Parameter source: the microphone (a ``CaptureLoop``), or a stand-in that blocks
+    ///   like one (``PacedAudioSource``).
+    public init(source: any AudioSource, clock: MonotonicSessionClock, maximumQueued: Duration = .seconds(5)) {
         self.source = source
         self.clock = clock
         self.maximumQueued = maximumQueued
@@ -37,7 +39,15 @@ public final class CaptureThread: @unchecked Sendable {
     /// Starts the capture thread.
     public func start() {
         let thread = Thread { [self] in
-            source.run { samples in push(samples) }
+            let chunk = AudioFormat.samples(milliseconds: 100)
+            while !isStopped {
+                let samples = (try? source.read(maxFrames: chunk)) ?? []
+                if samples.isEmpty {
+                    if !(source is CaptureLoop) { Thread.sleep(forTimeInterval: 0.01) }
+                } else {
+                    push(samples)
+                }
+            }
             condition.lock(); finished = true; condition.broadcast(); condition.unlock()
         }
         thread.name = "capture"
@@ -66,7 +76,7 @@ public final class CaptureThread: @unchecked Sendable {
 
     /// Stops capturing and wakes a waiting ``next(timeout:)``. Any thread.
     public func stop() {
-        source.stop()
+        (source as? CaptureLoop)?.stop()
         condition.lock(); stopped = true; condition.broadcast(); condition.unlock()
     }
 
@@ -79,6 +89,11 @@ public final class CaptureThread: @unchecked Sendable {
         let done = finished
         condition.unlock()
         if done { source.close() }
+    }
+
+    private var isStopped: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return stopped
     }
 
     private func push(_ samples: [Int16]) {

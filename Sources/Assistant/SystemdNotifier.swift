@@ -8,7 +8,8 @@ import Glibc
 /// namespace). Without the variable (not under systemd, or not `Type=notify`) every call
 /// does nothing.
 ///
-/// ``watchdog()`` sends `WATCHDOG=1` at most every quarter of `$WATCHDOG_USEC` (or every
+/// Sends never block (a full socket drops the message rather than stalling the audio
+/// loop). ``watchdog()`` sends `WATCHDOG=1` at most every quarter of `$WATCHDOG_USEC` (or every
 /// second), so callers may call it from a busy loop. Any thread may call; sends are
 /// serialised by a lock.
 public final class SystemdNotifier: @unchecked Sendable {
@@ -71,7 +72,7 @@ public final class SystemdNotifier: @unchecked Sendable {
         let sent = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
                 bytes.withUnsafeBytes { buffer in
-                    sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), socketAddress, socklen_t(length))
+                    sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT), socketAddress, socklen_t(length))
                 }
             }
         }

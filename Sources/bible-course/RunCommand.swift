@@ -19,6 +19,9 @@ struct RunCommand: ParsableCommand {
             """
     )
 
+    @Option(help: ArgumentHelp("Hear this WAV file, looped at real-time pace, instead of the capture device (benchmarks).", visibility: .hidden))
+    var captureFile: String?
+
     @OptionGroup var options: DaemonOptions
     @OptionGroup var paths: PathOptions
 
@@ -39,9 +42,18 @@ struct RunCommand: ParsableCommand {
         }
         let runtime = environment.runtime(sink: playback, clock: clock, logger: Logger(label: "bible-course.session"))
         let captureLogger = Logger(label: "bible-course.capture")
-        let capture = CaptureLoop(device: configuration.captureDevice) { line in captureLogger.warning("\(line)") }
-        let daemon = Daemon(runtime: runtime, capture: CaptureThread(source: capture, clock: clock),
-                            captureDevice: configuration.captureDevice, sink: playback, notifier: notifier,
+        let source: any AudioSource
+        var captureDevice = configuration.captureDevice
+        if let captureFile {
+            do { source = PacedAudioSource(samples: try WAVFile.read(URL(fileURLWithPath: captureFile))) } catch {
+                throw CommandFailure("--capture-file: \(error)")
+            }
+            captureDevice = "file \(captureFile)"
+        } else {
+            source = CaptureLoop(device: configuration.captureDevice) { line in captureLogger.warning("\(line)") }
+        }
+        let daemon = Daemon(runtime: runtime, capture: CaptureThread(source: source, clock: clock),
+                            captureDevice: captureDevice, sink: playback, notifier: notifier,
                             logger: logger)
         logger.notice("course \(environment.courseID), voice \(configuration.voice) at \(configuration.rate)x, capture \(configuration.captureDevice), playback \(configuration.playbackDevice)")
         let status = daemon.run()
