@@ -1,0 +1,90 @@
+import ArgumentParser
+import Assistant
+import Audio
+import Foundation
+import Recognition
+import Scripture
+import Speech
+import Vocabulary
+
+/// `bible-course doctor`: checks everything the daemon needs and says what to fix.
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check the microphone, speaker, models, Bible and voice; print what to fix.",
+        discussion: """
+            Lists the capture and playback devices and which the daemon would use, checks the \
+            PocketSphinx acoustic model, the compiled vocabulary model, Bible.db, the \
+            curriculum and espeak-ng. Exits 1 when something the daemon cannot run without is \
+            missing.
+            """
+    )
+
+    @Option(help: "The capture device to check.")
+    var capture = "default"
+
+    @Option(help: "The playback device to check.")
+    var playback = "default"
+
+    @OptionGroup var paths: PathOptions
+
+    func run() throws {
+        var fatal = false
+        func report(_ ok: Bool, _ what: String, fix: String? = nil, required: Bool = true) {
+            print("\(ok ? "ok  " : (required ? "FAIL" : "warn")) \(what)")
+            if !ok, let fix { print("     fix: \(fix)") }
+            if !ok, required { fatal = true }
+        }
+
+        let devices = AudioDevices.list()
+        print("sound cards: \(devices.cards.isEmpty ? "none" : devices.cards.map { "\($0.index): \($0.name)" }.joined(separator: ", "))")
+        print("capture devices: \(devices.capture.isEmpty ? "none" : devices.capture.map(\.name).joined(separator: ", "))")
+        print("playback devices: \(devices.playback.isEmpty ? "none" : devices.playback.map(\.name).joined(separator: ", "))")
+        let captureProblem = AudioDevices.probe(capture, direction: .capture)
+        report(captureProblem == nil, "microphone \(capture)\(captureProblem.map { ": \($0)" } ?? " opens at 16 kHz mono")",
+               fix: "plug in a USB microphone, check `arecord -l`, and pass its name (--capture plughw:1,0); the daemon's user needs the audio group",
+               required: false)
+        let playbackProblem = AudioDevices.probe(playback, direction: .playback)
+        report(playbackProblem == nil, "speaker \(playback)\(playbackProblem.map { ": \($0)" } ?? " opens")",
+               fix: "check `aplay -l` and pass the device (--playback plughw:0,0)", required: false)
+
+        let acoustic = PocketSphinxDecoder.defaultAcousticModel
+        report(FileManager.default.fileExists(atPath: acoustic + "/mdef"), "acoustic model \(acoustic)",
+               fix: "apt-get install pocketsphinx-en-us")
+        report(FileManager.default.fileExists(atPath: CMUDictionary.defaultPath), "pronouncing dictionary \(CMUDictionary.defaultPath)",
+               fix: "apt-get install pocketsphinx-en-us")
+
+        let locations = paths.vocabularyLocations
+        switch RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight) {
+        case .success(let (model, outcome)):
+            let how = outcome == .reused ? "current" : "rebuilt now"
+            report(true, "vocabulary model \(model.directory.path) (\(how), \(model.manifest.sources.count) words)")
+            do {
+                _ = try Recognizer(mode: .grammar(model))
+                report(true, "PocketSphinx loads the grammar and dictionary")
+            } catch {
+                report(false, "PocketSphinx refuses the compiled model: \(error)", fix: "run `bible-course model build --force` and look at its error")
+            }
+        case .failure(let error):
+            report(false, "vocabulary model: \(error) (the daemon would fall back to standard recognition)",
+                   fix: "correct the file or word named above, then `bible-course model build`", required: false)
+        }
+
+        do {
+            let store = try BibleStore(path: paths.bibleURL.path)
+            report(store.verse(book: "John", chapter: 3, verse: 16) != nil, "Bible \(paths.bibleURL.path)")
+        } catch {
+            report(false, "Bible: \(error)", fix: "scripts/run.sh builds it, or `bible-course bible import DIR`")
+        }
+        report(FileManager.default.fileExists(atPath: paths.curriculumURL.appendingPathComponent("courses").path),
+               "curriculum \(paths.curriculumURL.path)", fix: "pass --curriculum DIR (it holds courses/)")
+
+        do {
+            let voice = try SpeechSynthesizer()
+            report(!(try voice.samples(for: "Ready.")).isEmpty, "espeak-ng speaks (voice \(voice.configuration.voice))")
+        } catch {
+            report(false, "espeak-ng: \(error)", fix: "apt-get install espeak-ng libespeak-ng1")
+        }
+        if fatal { throw ExitCode(1) }
+    }
+}
