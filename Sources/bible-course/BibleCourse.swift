@@ -25,6 +25,7 @@ struct BibleCourse: ParsableCommand {
             RunCommand.self,
             SimulateCommand.self,
             DemoCommand.self,
+            DoctorCommand.self,
         ]
     )
 
