@@ -2,6 +2,7 @@ import Assistant
 import Audio
 import Course
 import Foundation
+import Logging
 import Recognition
 import Scripture
 import Speech
@@ -48,6 +49,13 @@ final class SpokenSession {
         return made
     }
 
+    /// Warnings and errors only: the event stream is what the tests read.
+    static let quietLogger: Logger = {
+        var logger = Logger(label: "bible-course.test")
+        logger.logLevel = .warning
+        return logger
+    }()
+
     let directory: URL
     let curriculum: URL
     let stateDirectory: URL
@@ -86,7 +94,8 @@ final class SpokenSession {
         let bible = try? BibleStore(path: Self.checkout.appendingPathComponent("Models/Bible.db").path)
         runtime = SessionRuntime(.init(
             courseID: Self.courseID, loader: loader, store: store, bible: bible, recognizer: recognizer,
-            synthesizer: Self.daemonVoice, sink: recording ? sink : DiscardingSink(), clock: VirtualSessionClock()))
+            synthesizer: Self.daemonVoice, sink: recording ? sink : DiscardingSink(), clock: VirtualSessionClock()),
+            logger: Self.quietLogger)
         conversation = ScriptedConversation(runtime: runtime)
     }
 
