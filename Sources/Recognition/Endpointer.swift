@@ -1,5 +1,5 @@
 /// Cuts a live stream of 16 kHz samples into utterances by energy, against a noise floor
-/// that follows a steady background (a fan, a hum).
+/// that follows a steady background (a fan, a hum) by minimum statistics.
 ///
 /// Speech starts when most of the last ``Configuration/startMilliseconds`` are louder than
 /// the floor by ``Configuration/thresholdDecibels``; the utterance then includes
@@ -16,8 +16,8 @@ public struct Endpointer: Sendable {
         public var prerollMilliseconds = 300
         public var trailingSilenceMilliseconds = 500
         public var maximumMilliseconds = 10_000
-        /// How fast the floor rises towards louder steady noise, in dB per second.
-        public var floorRiseDecibelsPerSecond: Double = 3
+        /// How far back the noise floor looks for its quietest frame.
+        public var floorWindowMilliseconds = 3_000
 
         public init() {}
     }
@@ -43,7 +43,9 @@ public struct Endpointer: Sendable {
     private var utteranceFrames = 0
     /// The noise floor estimate, dBFS.
     public private(set) var noiseFloorDecibels: Double = -50
-    private var framesSeen = 0
+    /// The last frames' levels (a ring of ``Configuration/floorWindowMilliseconds``).
+    private var recentLevels: [Double] = []
+    private var nextLevel = 0
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -103,25 +105,19 @@ public struct Endpointer: Sendable {
         return events
     }
 
-    /// Follows the background level: quickly down to quieter frames, slowly up towards
-    /// louder ones, and never up while speech is going on.
+    /// Follows the background level by minimum statistics: the floor is the quietest
+    /// frame of the last ``Configuration/floorWindowMilliseconds``. Speech has short gaps
+    /// between sounds, so the minimum stays at the background even while someone talks,
+    /// and a fan switched on becomes the floor once the window has passed, in speech or not.
     private mutating func track(_ level: Double, loud: Bool) {
-        framesSeen += 1
-        if framesSeen <= 10 {
-            // The first 100 ms set the floor.
-            noiseFloorDecibels = framesSeen == 1 ? level : min(noiseFloorDecibels, level) * 0.5 + noiseFloorDecibels * 0.5
-            return
+        let window = max(10, configuration.floorWindowMilliseconds / 10)
+        if recentLevels.count < window {
+            recentLevels.append(level)
+        } else {
+            recentLevels[nextLevel] = level
         }
-        if level < noiseFloorDecibels {
-            noiseFloorDecibels = noiseFloorDecibels * 0.8 + level * 0.2
-        } else if !inSpeech && !loud {
-            noiseFloorDecibels += configuration.floorRiseDecibelsPerSecond / 100
-        } else if !inSpeech {
-            // A steady loud background: rise slowly even through "loud" frames, so a fan
-            // switched on becomes the new floor within seconds rather than speech forever.
-            noiseFloorDecibels += configuration.floorRiseDecibelsPerSecond / 400
-        }
-        noiseFloorDecibels = max(-96, min(0, noiseFloorDecibels))
+        nextLevel = (nextLevel + 1) % window
+        noiseFloorDecibels = max(-96, min(0, recentLevels.min() ?? level))
     }
 
     /// RMS level of a frame in dBFS.

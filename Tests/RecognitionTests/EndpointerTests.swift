@@ -82,6 +82,14 @@ struct EndpointerTests {
         #expect(utterances.count >= 1)
     }
 
+    @Test("a fan switched on in a quiet room becomes the floor within seconds, not ten-second utterances forever")
+    func noiseOnset() {
+        let audio = Self.tone(2, amplitude: 0) + Self.noise(60, amplitude: 400)   // about -40 dBFS
+        let (events, utterances) = Self.run(audio)
+        #expect(utterances.count <= 1, "\(utterances.count) utterances in a minute of fan noise")
+        #expect(!events.contains(.ended(cutAtMaximum: true)), "the fan was taken for ten seconds of speech")
+    }
+
     @Test("an hour of silence costs nothing: no events and no growth")
     func hourOfSilence() {
         var endpointer = Endpointer()
