@@ -28,7 +28,9 @@ public struct Endpointer: Sendable {
         case started([Int16])
         /// More samples of the current utterance.
         case continued([Int16])
-        /// The utterance is over (after its trailing silence, or cut at the maximum length).
+        /// The utterance is over. `cutAtMaximum` is false when trailing silence closed it
+        /// (speech), true when it was cut: at the maximum length, or because the background
+        /// itself rose to meet it (a fan or a television switched on) — sound, not speech.
         case ended(cutAtMaximum: Bool)
     }
 
@@ -39,6 +41,8 @@ public struct Endpointer: Sendable {
     private var preroll: [Int16] = []
     private var recentSpeechFrames: [Bool] = []
     private var inSpeech = false
+    /// The floor when the current utterance began.
+    private var floorAtStart: Double = -96
     private var quietFrames = 0
     private var utteranceFrames = 0
     /// The noise floor estimate, dBFS.
@@ -77,7 +81,8 @@ public struct Endpointer: Sendable {
                 quietFrames = loud ? 0 : quietFrames + 1
                 if quietFrames >= trailingFrames || utteranceFrames >= maximumFrames {
                     if !chunk.isEmpty { events.append(.continued(chunk)); chunk = [] }
-                    events.append(.ended(cutAtMaximum: quietFrames < trailingFrames))
+                    let backgroundRose = noiseFloorDecibels - floorAtStart >= configuration.thresholdDecibels
+                    events.append(.ended(cutAtMaximum: quietFrames < trailingFrames || backgroundRose))
                     inSpeech = false
                     recentSpeechFrames = []
                     preroll = []
@@ -93,6 +98,7 @@ public struct Endpointer: Sendable {
                 if recentSpeechFrames.count == startFrames,
                    recentSpeechFrames.filter({ $0 }).count * 4 >= startFrames * 3, loud {
                     inSpeech = true
+                    floorAtStart = noiseFloorDecibels
                     quietFrames = 0
                     utteranceFrames = preroll.count / Self.frameSamples
                     events.append(.started(preroll))

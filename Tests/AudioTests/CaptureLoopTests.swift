@@ -143,13 +143,16 @@ struct CaptureLoopTests {
         let loop = CaptureLoop(
             device: "plughw:1,0", open: { name throws(AudioError) in try opener.open(name) },
             backoff: CaptureBackoff(initial: .seconds(30)), log: { _ in })
-        let started = ContinuousClock.now
-        let reader = Task.detached { loop.run { _ in } }
+        // A thread of its own: the test pool may be busy with other suites.
+        let finished = DispatchSemaphore(value: 0)
+        Thread { loop.run { _ in }; finished.signal() }.start()
+        while opener.attempts == 0 { try? await Task.sleep(for: .milliseconds(10)) }
         try? await Task.sleep(for: .milliseconds(100))
+        let stopped = ContinuousClock.now
         loop.stop()
-        await reader.value
         // Without the wake-up this would take 30 s.
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(ContinuousClock.now - stopped < .seconds(10))
     }
 
     @Test func closeClosesTheStream() {
