@@ -2,23 +2,25 @@ import Foundation
 
 /// One JSON object on one line with keys in the order they were added (the event lines
 /// of `simulate` are a format tools read; JSONSerialization cannot promise an order).
-struct JSONLine {
+public struct JSONLine {
     private var fields: [String] = []
 
-    mutating func add(_ key: String, _ value: String?) {
+    public init() {}
+
+    public mutating func add(_ key: String, _ value: String?) {
         fields.append("\(Self.quoted(key)): \(value.map(Self.quoted) ?? "null")")
     }
 
-    mutating func add(_ key: String, _ value: Double?) {
+    public mutating func add(_ key: String, _ value: Double?) {
         guard let value else { fields.append("\(Self.quoted(key)): null"); return }
         let number = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         fields.append("\(Self.quoted(key)): \(number)")
     }
 
-    var text: String { "{" + fields.joined(separator: ", ") + "}" }
+    public var text: String { "{" + fields.joined(separator: ", ") + "}" }
 
     /// A JSON string literal.
-    static func quoted(_ value: String) -> String {
+    public static func quoted(_ value: String) -> String {
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {

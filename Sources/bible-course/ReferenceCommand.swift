@@ -1,4 +1,5 @@
 import ArgumentParser
+import Assistant
 import Foundation
 import Scripture
 
@@ -44,23 +45,9 @@ struct ReferenceCommand: ParsableCommand {
     }
 }
 
-/// JSON string literals for the line-oriented outputs.
+/// JSON string literals for the line-oriented outputs (the escaping is ``JSONLine``'s).
 enum JSONText {
     static func string(_ value: String?) -> String {
-        guard let value else { return "null" }
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        value.map(JSONLine.quoted) ?? "null"
     }
 }
