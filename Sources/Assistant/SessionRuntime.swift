@@ -101,7 +101,7 @@ public final class SessionRuntime {
     private let classifier = InputClassifier()
     private let commandPhrases = CommandMatcher(tolerance: .exact)
     private var machine: SessionMachine
-    private var timers = TimerSchedule()
+    private var timers = SessionTimers()
     /// Audio captured before this is the daemon's own voice or its echo.
     private var deafUntil: Duration = .zero
     private var utteranceOpen = false
@@ -402,26 +402,7 @@ public final class SessionRuntime {
     }
 
     private func loadNextLesson() -> SessionEvent {
-        let completed: Set<String>
-        do {
-            completed = try store.completedLessonIDs()
-        } catch {
-            return .lessonUnavailable(reason: error.description)
-        }
-        switch loader.nextLesson(courseID: courseID, completed: completed) {
-        case .lesson(let lesson, let jsonPath):
-            do {
-                if let course = try? loader.loadCourse(courseID) { try store.register(course: course) }
-                try store.register(lesson: lesson, jsonPath: jsonPath)
-            } catch {
-                return .lessonUnavailable(reason: error.description)
-            }
-            return .lessonLoaded(lesson)
-        case .allComplete:
-            return .allLessonsComplete
-        case .unavailable(let reason):
-            return .lessonUnavailable(reason: reason)
-        }
+        loader.nextLessonEvent(courseID: courseID, store: store)
     }
 
     private func emit(_ event: RuntimeEvent) {

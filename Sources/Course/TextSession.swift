@@ -201,26 +201,7 @@ public final class TextSession {
     }
 
     private func loadNextLesson() -> SessionEvent {
-        let completed: Set<String>
-        do {
-            completed = try store.completedLessonIDs()
-        } catch {
-            return .lessonUnavailable(reason: error.description)
-        }
-        switch loader.nextLesson(courseID: courseID, completed: completed) {
-        case .lesson(let lesson, let jsonPath):
-            do {
-                if let course = try? loader.loadCourse(courseID) { try store.register(course: course) }
-                try store.register(lesson: lesson, jsonPath: jsonPath)
-            } catch {
-                return .lessonUnavailable(reason: error.description)
-            }
-            return .lessonLoaded(lesson)
-        case .allComplete:
-            return .allLessonsComplete
-        case .unavailable(let reason):
-            return .lessonUnavailable(reason: reason)
-        }
+        loader.nextLessonEvent(courseID: courseID, store: store)
     }
 
     private func record(_ type: String) -> SessionRecord {

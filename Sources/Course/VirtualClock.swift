@@ -8,42 +8,33 @@
 public struct VirtualClock: Sendable {
     /// Time since the clock was made.
     public private(set) var now: Duration = .zero
-    private var pending: [(timer: SessionTimer, deadline: Duration)] = []
+    private var timers = SessionTimers()
 
     public init() {}
 
     /// The timers started and neither fired nor cancelled, soonest first.
-    public var pendingTimers: [SessionTimer] { pending.map(\.timer) }
+    public var pendingTimers: [SessionTimer] { timers.pendingTimers }
 
     /// When the next timer runs out, if any is pending.
-    public var nextDeadline: Duration? { pending.first?.deadline }
+    public var nextDeadline: Duration? { timers.nextDeadline }
 
     /// Starts or cancels a timer when `effect` says so.
     public mutating func apply(_ effect: SessionEffect) {
-        switch effect {
-        case .startTimer(let timer, let duration):
-            pending.append((timer, now + duration))
-            pending.sort { $0.deadline < $1.deadline }
-        case .cancelTimer(let timer):
-            pending.removeAll { $0.timer == timer }
-        default:
-            break
-        }
+        timers.apply(effect, now: now)
     }
 
     /// Moves time forward by `interval` and returns the timers that ran out, in order.
     public mutating func advance(by interval: Duration) -> [SessionTimer] {
         now += interval
-        let due = pending.filter { $0.deadline <= now }
-        pending.removeAll { $0.deadline <= now }
-        return due.map(\.timer)
+        var due: [SessionTimer] = []
+        while let timer = timers.takeDue(at: now) { due.append(timer) }
+        return due
     }
 
     /// Jumps to the next deadline and returns that timer; nil when none is pending.
     public mutating func fireNext() -> SessionTimer? {
-        guard let next = pending.first else { return nil }
-        now = max(now, next.deadline)
-        pending.removeFirst()
-        return next.timer
+        guard let deadline = timers.nextDeadline else { return nil }
+        now = max(now, deadline)
+        return timers.takeDue(at: now)
     }
 }
