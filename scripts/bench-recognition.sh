@@ -6,7 +6,9 @@
 # accepts on non-commands, false rejects, decode real-time factor (median, p95), the
 # processing after an utterance closes, and peak RSS — beside the same figures for the
 # stock en-us language model (plain PocketSphinx: `recognize --fallback`, and
-# pocketsphinx_batch for its own RTF and RSS) measured in the same run.
+# pocketsphinx_batch for its own RTF and RSS) measured in the same run; and the grammar
+# again with a speaker adaptation made by scripts/adapt.sh from the same voices reading
+# other text (Bible verses), as a user's own adaptation would be.
 #
 #   scripts/bench-recognition.sh [--voices en-us,en] [--snr 20,10] [-- extra recognize flags]
 # Targets (issue 5): commands >= 99% clean and >= 95% at 10 dB; look-ups >= 95% clean;
@@ -46,6 +48,11 @@ open(rss, "w").write("%.1f" % (resource.getrusage(resource.RUSAGE_CHILDREN).ru_m
 
 say "recognising with the compiled grammar"
 run_measured "$WORK/ours.jsonl" "$WORK/ours.rss" "$BIN" recognize --json --state-dir "$WORK/state" "${EXTRA[@]}" "${FILES[@]}"
+say "adapting to the test voices (scripts/adapt.sh: the same voices reading Bible verses, not the test phrases)"
+bash scripts/adapt.sh "$WORK/adaptation" --espeak "$VOICES" >/dev/null
+say "recognising with the compiled grammar and the adaptation"
+run_measured "$WORK/adapted.jsonl" "$WORK/adapted.rss" "$BIN" recognize --json --state-dir "$WORK/state" \
+    --adaptation "$WORK/adaptation/mllr_matrix" "${EXTRA[@]}" "${FILES[@]}"
 say "recognising with the stock language model"
 run_measured "$WORK/stock.jsonl" "$WORK/stock.rss" "$BIN" recognize --json --fallback "${FILES[@]}"
 
@@ -65,6 +72,8 @@ print(sum(json.loads(l)["audio_ms"] for l in open(sys.argv[1]) if "-clean" in l 
 echo "== Recognition benchmark ($(nproc) cores, release build, $(grep -c . "$WORK/set/manifest.jsonl") utterances, voices $VOICES)"
 echo "-- compiled grammar (bible-course recognize), peak RSS $(cat "$WORK/ours.rss") MB"
 python3 scripts/lib/score_recognition.py "$WORK/set/manifest.jsonl" "$WORK/ours.jsonl"
+echo "-- compiled grammar with speaker adaptation to the voices (scripts/adapt.sh), peak RSS $(cat "$WORK/adapted.rss") MB"
+python3 scripts/lib/score_recognition.py "$WORK/set/manifest.jsonl" "$WORK/adapted.jsonl"
 echo "-- stock en-us language model + cmudict, fuzzy command matching (recognize --fallback), peak RSS $(cat "$WORK/stock.rss") MB"
 python3 scripts/lib/score_recognition.py "$WORK/set/manifest.jsonl" "$WORK/stock.jsonl"
 echo "-- pocketsphinx_batch, stock model, clean files: wall time $batch_ms ms for about $clean_audio_ms ms of speech (wall-clock RTF incl. start-up $(python3 -c "print(round($batch_ms / max(1, $clean_audio_ms), 3))")), peak RSS $(cat "$WORK/batch.rss") MB"

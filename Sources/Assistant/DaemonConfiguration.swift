@@ -28,6 +28,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         case grammars
         case pronunciations
         case vocabulary
+        case adaptation
 
         /// The flag that sets the key.
         public var flag: String { "--" + rawValue.replacingOccurrences(of: "_", with: "-") }
@@ -57,6 +58,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var standardRecognition = false
     /// trace, debug, info, notice, warning, error or critical.
     public var logLevel: Logger.Level = .info
+    /// A speaker adaptation transform (scripts/adapt.sh); nil: none.
+    public var adaptation: String?
     public var bible: String?
     public var curriculum: String?
     public var stateDirectory: String?
@@ -163,6 +166,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         case .grammars: grammars = try string()
         case .pronunciations: pronunciations = try string()
         case .vocabulary: vocabulary = try string()
+        case .adaptation: adaptation = try string()
         }
     }
 

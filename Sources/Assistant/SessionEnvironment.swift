@@ -78,6 +78,7 @@ public struct SessionEnvironment {
         settings.garbageWeight = configuration.garbageWeight
         settings.maximumPauseMilliseconds = configuration.maximumPauseMilliseconds
         settings.independentUtterances = independentUtterances
+        settings.adaptation = configuration.adaptation
         do {
             if configuration.standardRecognition {
                 recognizer = try Recognizer(mode: .fallback, settings: settings)

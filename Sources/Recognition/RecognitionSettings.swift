@@ -15,6 +15,10 @@ public struct RecognitionSettings: Sendable, Hashable {
     /// the espeak-ng test set, whole-utterance normalisation is what makes the commands
     /// heard (see scripts/bench-recognition.sh).
     public var normaliseWholeUtterance = true
+    /// A speaker adaptation transform (an MLLR matrix made by `scripts/adapt.sh` from
+    /// recordings of the person, or of a voice, reading known text): it moves the acoustic
+    /// model towards that voice and microphone. Nil: the model as shipped.
+    public var adaptation: String?
     /// Extra PocketSphinx flags (`-cmn`: `batch`), for experiments and tuning.
     public var decoderOptions: [String: String] = [:]
     /// PocketSphinx's log file (its own messages); /dev/null silences it.

@@ -41,6 +41,9 @@ public final class Recognizer {
     private var decodeClock: Double = 0
 
     public init(mode: Mode, settings: RecognitionSettings = RecognitionSettings()) throws {
+        if let adaptation = settings.adaptation, !FileManager.default.fileExists(atPath: adaptation) {
+            throw RecognizerError.missingFile(what: "speaker adaptation transform", path: adaptation)
+        }
         self.mode = mode
         self.settings = settings
         switch mode {
@@ -70,6 +73,7 @@ public final class Recognizer {
     static func decoderOptions(_ settings: RecognitionSettings) -> [String: String] {
         var options = ["-remove_noise": "no"]
         if settings.normaliseWholeUtterance { options["-cmn"] = "batch" }
+        if let adaptation = settings.adaptation { options["-mllr"] = adaptation }
         return options.merging(settings.decoderOptions) { _, own in own }
     }
 

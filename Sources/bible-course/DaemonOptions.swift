@@ -46,6 +46,9 @@ struct DaemonOptions: ParsableArguments {
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String?
 
+    @Option(help: "A speaker adaptation transform (MLLR matrix from scripts/adapt.sh).")
+    var adaptation: String?
+
     /// The configuration: defaults, then `--config` (or `defaultFile` when it exists), then
     /// the flags; path keys of the file fill the `paths` flags that were not given.
     func resolve(_ paths: inout PathOptions, defaultFile: String?) throws -> DaemonConfiguration {
@@ -60,7 +63,7 @@ struct DaemonOptions: ParsableArguments {
                 (.captureDevice, captureDevice), (.playbackDevice, playbackDevice), (.voice, voice),
                 (.rate, rate), (.pitch, pitch), (.trailingSilence, trailingSilence),
                 (.garbageWeight, garbageWeight), (.maximumPause, maxPause), (.echoTail, echoTail),
-                (.course, course), (.logLevel, logLevel),
+                (.course, course), (.logLevel, logLevel), (.adaptation, adaptation),
                 (.bible, paths.biblePath), (.curriculum, paths.curriculumPath),
                 (.stateDirectory, paths.stateDirectoryPath), (.grammars, paths.grammarsPath),
                 (.pronunciations, paths.pronunciationsPath), (.vocabulary, paths.vocabularyPath),

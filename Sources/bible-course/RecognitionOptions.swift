@@ -17,6 +17,9 @@ struct RecognitionOptions: ParsableArguments {
     @Flag(help: "Use standard recognition (stock en-us language model) instead of the compiled grammar.")
     var fallback = false
 
+    @Option(help: "A speaker adaptation transform (MLLR matrix from scripts/adapt.sh).")
+    var adaptation: String?
+
     @Option(help: "PocketSphinx's own log file.")
     var decoderLog: String = "/dev/null"
 
@@ -32,6 +35,7 @@ struct RecognitionOptions: ParsableArguments {
         settings.garbageWeight = garbageWeight
         settings.maximumPauseMilliseconds = maxPause
         settings.decoderLog = decoderLog
+        settings.adaptation = adaptation
         return settings
     }
 

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Speaker adaptation: makes an MLLR transform that moves the en-us acoustic model towards
+# one voice and microphone, from recordings of known text. The daemon uses it with
+# `adaptation = "PATH/mllr_matrix"` in its config (or --adaptation).
+#
+#   scripts/adapt.sh OUT_DIR --recordings DIR     # DIR holds NAME.wav and NAME.txt (what was read)
+#   scripts/adapt.sh OUT_DIR --espeak VOICES      # espeak-ng voices (comma-separated) reading
+#                                                 # Bible verses: for the synthetic test voices
+# Options: --sentences N (espeak: how many verses, default 100).
+# Needs Debian's sphinxtrain and sphinxbase-utils (installed when missing).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+OUT="${1:?usage: scripts/adapt.sh OUT_DIR (--recordings DIR | --espeak VOICES) [--sentences N]}"; shift
+RECORDINGS=""; VOICES=""; SENTENCES=100
+while (($#)); do
+    case "$1" in
+        --recordings) RECORDINGS="$2"; shift 2 ;;
+        --espeak) VOICES="$2"; shift 2 ;;
+        --sentences) SENTENCES="$2"; shift 2 ;;
+        *) echo "adapt.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+done
+[ -n "$RECORDINGS$VOICES" ] || { echo "adapt.sh: give --recordings DIR or --espeak VOICES" >&2; exit 2; }
+missing=()
+for package in sphinxtrain sphinxbase-utils; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+    SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+MODEL=/usr/share/pocketsphinx/model/en-us
+WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
+mkdir -p "$OUT" "$WORK/audio"
+cp -r "$MODEL/en-us" "$WORK/hmm"
+pocketsphinx_mdef_convert -text "$WORK/hmm/mdef" "$WORK/hmm/mdef.txt" >/dev/null 2>&1
+python3 "$ROOT/scripts/lib/sendump_to_mixture_weights.py" "$WORK/hmm/sendump" "$WORK/hmm/mixture_weights"
+
+# The adaptation set: NAME.wav (16 kHz mono) + the words read, in cmudict's spelling.
+python3 - "$WORK/audio" "$RECORDINGS" "$VOICES" "$SENTENCES" "$ROOT/Models/Bible.db" "$MODEL/cmudict-en-us.dict" <<'PY'
+import os, random, re, sqlite3, subprocess, sys
+out, recordings, voices, count, bible, cmudict = sys.argv[1:7]
+known = {l.split()[0].split("(")[0] for l in open(cmudict, encoding="utf-8", errors="ignore")}
+def words(text):
+    ws = [w.strip("'") for w in re.findall(r"[a-z']+", text.lower().replace("\u2019", "'"))]
+    return [w for w in ws if w]
+pairs = []
+if recordings:
+    for name in sorted(os.listdir(recordings)):
+        if name.endswith(".wav") and os.path.exists(os.path.join(recordings, name[:-4] + ".txt")):
+            text = open(os.path.join(recordings, name[:-4] + ".txt"), encoding="utf-8").read()
+            dst = os.path.join(out, name)
+            subprocess.run(["sox", os.path.join(recordings, name), "-r", "16000", "-c", "1", "-b", "16", dst], check=True)
+            pairs.append((name[:-4], words(text)))
+else:
+    rows = sqlite3.connect(bible).execute(
+        "SELECT text FROM verses WHERE verse > 0 AND length(text) BETWEEN 40 AND 110").fetchall()
+    random.seed(3)
+    vs = voices.split(","); rates = [140, 170, 200]
+    for i, (text,) in enumerate(random.sample(rows, int(count))):
+        ws = words(text)
+        name = f"a{i:04d}"
+        subprocess.run(["espeak-ng", "-v", vs[i % len(vs)], "-s", str(rates[i % 3]), "-w", f"{out}/raw.wav", " ".join(ws)], check=True)
+        subprocess.run(["sox", f"{out}/raw.wav", "-r", "16000", "-c", "1", "-b", "16", f"{out}/{name}.wav", "pad", "0.3", "0.3"],
+                       check=True, stderr=subprocess.DEVNULL)
+        pairs.append((name, ws))
+kept = [(n, ws) for n, ws in pairs if ws and all(w in known for w in ws)]
+with open(f"{out}/adapt.fileids", "w") as f, open(f"{out}/adapt.transcription", "w") as t:
+    for n, ws in kept:
+        f.write(n + "\n"); t.write("<s> " + " ".join(ws) + f" </s> ({n})\n")
+print(f"adaptation set: {len(kept)} of {len(pairs)} recordings (the rest hold words cmudict lacks)", file=sys.stderr)
+PY
+cd "$WORK/audio"
+sphinx_fe -argfile "$WORK/hmm/feat.params" -samprate 16000 -c adapt.fileids -di . -do . -ei wav -eo mfc -mswav yes >"$WORK/fe.log" 2>&1
+/usr/lib/sphinxtrain/bw -hmmdir "$WORK/hmm" -moddeffn "$WORK/hmm/mdef.txt" -ts2cbfn .ptm. -feat 1s_c_d_dd \
+    -svspec 0-12/13-25/26-38 -cmn current -agc none -dictfn "$MODEL/cmudict-en-us.dict" \
+    -ctlfn adapt.fileids -lsnfn adapt.transcription -accumdir . >"$WORK/bw.log" 2>&1
+/usr/lib/sphinxtrain/mllr_solve -meanfn "$WORK/hmm/means" -varfn "$WORK/hmm/variances" \
+    -outmllrfn "$OUT/mllr_matrix" -accumdir . >"$WORK/mllr.log" 2>&1 || { tail -5 "$WORK/mllr.log" >&2; exit 1; }
+echo "wrote $OUT/mllr_matrix ($(grep -c 'ignored' "$WORK/bw.log" || true) recordings could not be aligned to their text)"
