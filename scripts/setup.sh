@@ -12,6 +12,7 @@ say() { printf '[setup] %s\n' "$*" >&2; }
 APT_PACKAGES=(
     libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us pocketsphinx
     libasound2-dev libsqlite3-dev libespeak-ng-dev espeak-ng sox unzip
+    sphinxtrain sphinxbase-utils
 )
 missing=()
 for package in "${APT_PACKAGES[@]}"; do

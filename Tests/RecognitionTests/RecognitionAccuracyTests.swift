@@ -59,5 +59,31 @@ struct RecognitionAccuracyTests {
         #expect(grammar.falseAcceptRate <= 0.05, "\(grammar)")
         #expect(stock.rate(.lookup) < 0.05, "the stock model cannot say the books: \(stock)")
         #expect((grammar.right[.lookup] ?? 0) > (stock.right[.lookup] ?? 0) + 10)
+
+        // With a speaker adaptation made now by scripts/adapt.sh from the same voice reading
+        // other text (Bible verses), as a user's own adaptation would be made.
+        let adaptation = try Self.adaptation(voice: "en-us")
+        var settings = RecognitionSettings()
+        settings.independentUtterances = true
+        settings.adaptation = adaptation
+        let adapted = try Self.run(Recognizer(mode: .grammar(TestModel.compiled()), settings: settings), on: set)
+        print("compiled grammar, adapted: \(adapted)")
+        #expect((adapted.right[.lookup] ?? 0) >= 30, "at least 30 look-ups heard right: \(adapted)")
+        #expect(adapted.rate(.command) >= grammar.rate(.command), "\(adapted)")
+        #expect(adapted.falseAcceptRate <= 0.05, "\(adapted)")
+    }
+
+    /// Runs scripts/adapt.sh for `voice` into a temporary directory; the transform's path.
+    static func adaptation(voice: String) throws -> String {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("adaptation-\(UUID())")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [TestModel.checkout.appendingPathComponent("scripts/adapt.sh").path, out.path,
+                             "--espeak", voice, "--sentences", "150"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "scripts/adapt.sh failed")
+        return out.appendingPathComponent("mllr_matrix").path
     }
 }
