@@ -63,8 +63,10 @@ struct PronunciationsFileTests {
         let lexicon = try Self.lexicon()
         let cmudict = try Self.cmudict(words: Set(lexicon.keys))
         var compared = 0
+        // Roman numerals before a book are read as ordinals on purpose ("i" is "first").
+        let readAsOrdinals: Set<String> = ["i", "ii", "iii"]
         for (word, pronunciations) in lexicon.sorted(by: { $0.key < $1.key }) {
-            guard let known = cmudict[word] else { continue }
+            guard let known = cmudict[word], !readAsOrdinals.contains(word) else { continue }
             compared += 1
             let authored = pronunciations.map { $0.phones.map(\.symbol) }
             let best = authored.flatMap { mine in known.map { Self.editDistance(mine, $0) } }.min() ?? .max
