@@ -37,11 +37,31 @@ public enum RecognitionModel {
             }
             do {
                 definition = definition.merged(with: try JSONDecoder().decode(VocabularyDefinition.self, from: data))
+            } catch let error as DecodingError {
+                throw .badDefinition(path: user.path, reason: Self.describe(error))
             } catch {
                 throw .badDefinition(path: user.path, reason: "\(error)")
             }
         }
         return definition
+    }
+
+    /// A JSON decoding error as a person reads it: where, and what was wrong.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty ? "the top level" : String(keys.drop(while: { $0 == "." }))
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing field `\(key.stringValue)` in \(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context)): \(context.debugDescription)"
+        case .dataCorrupted(let context):
+            return "not valid JSON at \(path(context)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
     }
 
     /// The answers of every lesson of every course, as phrases of the `answer` rule. A

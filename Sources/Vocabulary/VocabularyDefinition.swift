@@ -18,6 +18,16 @@ public struct VocabularyDefinition: Codable, Sendable, Hashable {
             self.count = count
             self.rule = rule
         }
+
+        private enum CodingKeys: String, CodingKey { case phrase, count, rule }
+
+        /// `count` defaults to 1 and `rule` to `term` (words of the course's subject).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            phrase = try container.decode(String.self, forKey: .phrase)
+            count = try container.decodeIfPresent(Int.self, forKey: .count) ?? 1
+            rule = try container.decodeIfPresent(String.self, forKey: .rule) ?? "term"
+        }
     }
 
     /// A phrase pattern over word classes ("read <book> chapter <number>"), standing for
@@ -45,6 +55,16 @@ public struct VocabularyDefinition: Codable, Sendable, Hashable {
             self.phonemes = phonemes
             self.notation = notation
         }
+
+        private enum CodingKeys: String, CodingKey { case grapheme, phonemes, notation }
+
+        /// `notation` defaults to X-SAMPA, as Apple's API writes pronunciations.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            grapheme = try container.decode(String.self, forKey: .grapheme)
+            phonemes = try container.decode([String].self, forKey: .phonemes)
+            notation = try container.decodeIfPresent(PhoneticNotation.self, forKey: .notation) ?? .xsampa
+        }
     }
 
     public var identifier: String
@@ -68,6 +88,23 @@ public struct VocabularyDefinition: Codable, Sendable, Hashable {
         self.templates = templates
         self.classes = classes
         self.pronunciations = pronunciations
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case identifier, version, locale, phraseCounts, templates, classes, pronunciations
+    }
+
+    /// Reads a vocabulary file: only `identifier` and `version` are required; the lists
+    /// default to empty and `locale` to en-US, so a file of a few pronunciations is enough.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        identifier = try container.decode(String.self, forKey: .identifier)
+        version = try container.decode(String.self, forKey: .version)
+        locale = try container.decodeIfPresent(String.self, forKey: .locale) ?? "en-US"
+        phraseCounts = try container.decodeIfPresent([PhraseCount].self, forKey: .phraseCounts) ?? []
+        templates = try container.decodeIfPresent([Template].self, forKey: .templates) ?? []
+        classes = try container.decodeIfPresent([String: [String]].self, forKey: .classes) ?? [:]
+        pronunciations = try container.decodeIfPresent([CustomPronunciation].self, forKey: .pronunciations) ?? []
     }
 
     /// This definition with `other`'s phrases, templates, class members and
