@@ -68,15 +68,16 @@ public enum WAVFile {
         func u32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { data.append(contentsOf: $0) } }
         func u16(_ v: Int) { withUnsafeBytes(of: UInt16(v).littleEndian) { data.append(contentsOf: $0) } }
         let dataSize = samples.count * 2
+        guard dataSize <= Int(UInt32.max) - 36 else {
+            throw .cannotWrite(path: url.path, reason: "more audio than a WAV file can hold")
+        }
         data.append(contentsOf: Array("RIFF".utf8)); u32(36 + dataSize); data.append(contentsOf: Array("WAVE".utf8))
         data.append(contentsOf: Array("fmt ".utf8)); u32(16); u16(1); u16(1); u32(sampleRate); u32(sampleRate * 2); u16(2); u16(16)
         data.append(contentsOf: Array("data".utf8)); u32(dataSize)
         samples.withUnsafeBytes { data.append(contentsOf: $0) }
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp")
         do {
-            try data.write(to: temporary)
-            if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
-            try FileManager.default.moveItem(at: temporary, to: url)
+            // Foundation writes a temporary file and renames it over `url`.
+            try data.write(to: url, options: .atomic)
         } catch {
             throw .cannotWrite(path: url.path, reason: error.localizedDescription)
         }

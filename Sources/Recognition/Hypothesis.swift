@@ -23,9 +23,10 @@ public struct Hypothesis: Hashable, Sendable {
         /// Frames the segment covers (10 ms each).
         public var frames: Int { endFrame - startFrame + 1 }
 
-        /// True for silence and noise models rather than words.
+        /// True for silence and noise models rather than words, and for the `(NULL)`
+        /// transitions a grammar search puts between words.
         public var isFiller: Bool {
-            word.hasPrefix("<") || word.hasPrefix("[") || word.hasPrefix("++")
+            word.hasPrefix("<") || word.hasPrefix("[") || word.hasPrefix("++") || word == "(NULL)"
         }
     }
 

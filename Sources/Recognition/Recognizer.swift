@@ -79,8 +79,10 @@ public final class Recognizer {
 
     /// Chooses what the next utterances are heard as. Between utterances only.
     public func listen(for listening: Listening) throws {
-        self.listening = listening
-        guard case .grammar = mode else { return }
+        guard case .grammar = mode else {
+            self.listening = listening
+            return
+        }
         switch listening {
         case .commands:
             try decoder.activate("commands")
@@ -91,6 +93,8 @@ public final class Recognizer {
             try decoder.setGrammar("answer", jsgf: grammar)
             try decoder.activate("answer")
         }
+        // Only once the search has changed: a refused grammar leaves the old one listening.
+        self.listening = listening
     }
 
     /// The answers as grammar alternatives; a list answer ("land, descendants, and
@@ -131,6 +135,7 @@ public final class Recognizer {
         if settings.independentUtterances { try decoder.resetAdaptation() }
         utteranceSamples = 0
         decodeClock = 0
+        held = []
         try decoder.startUtterance()
     }
 
@@ -146,11 +151,17 @@ public final class Recognizer {
     /// Closes the utterance and decides what it meant.
     public func finish() throws -> Recognition {
         let start = Self.cpuMilliseconds()
-        if batch {
-            try decoder.process(held, wholeUtterance: true)
-            held = []
+        let audio = held
+        held = []
+        let hypothesis: Hypothesis
+        do {
+            if batch { try decoder.process(audio, wholeUtterance: true) }
+            hypothesis = try decoder.endUtterance()
+        } catch {
+            // Close the utterance so the next one can start.
+            _ = try? decoder.endUtterance()
+            throw error
         }
-        let hypothesis = try decoder.endUtterance()
         let (intent, confidence) = interpret(hypothesis)
         let finish = Self.cpuMilliseconds() - start
         return Recognition(

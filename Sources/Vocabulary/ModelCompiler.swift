@@ -92,7 +92,9 @@ public enum ModelCompiler {
         let allAnswers = filler.alternatives(for: "answer") ?? "answer"
         let answerWords = GrammarFiller.words(in: answerTemplate.replacingOccurrences(of: "@answer@", with: allAnswers))
         let garbageWords = Set(GarbageModel.words.map(\.word))
-        let words = GrammarFiller.words(in: commands).union(answerWords).subtracting(garbageWords)
+        // "and" joins the items of a list answer said in another order (the recogniser's
+        // answer alternatives), so it is a word of every answer grammar.
+        let words = GrammarFiller.words(in: commands).union(answerWords).union(["and"]).subtracting(garbageWords)
 
         let authored = try authoredPronunciations(inputs)
         let cmudict = try CMUDictionary.load(inputs.cmudictPath, words: words)
