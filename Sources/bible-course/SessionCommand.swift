@@ -1,7 +1,10 @@
 import ArgumentParser
+import Audio
 import Course
 import Foundation
 import Scripture
+import Speech
+import Vocabulary
 
 /// `bible-course session`: a text-mode session for people and for tests.
 struct SessionCommand: ParsableCommand {
@@ -26,13 +29,14 @@ struct SessionCommand: ParsableCommand {
     @Flag(help: "Accept small variations of the command phrases (\"begin lesson\", \"analyse the structure\").")
     var fuzzy = false
 
-    @Flag(help: "Also speak through espeak-ng.")
+    @Flag(help: "Also speak through espeak-ng (replies, segments and passages) on the playback device.")
     var speak = false
 
+    @Option(help: "The playback device for --speak.")
+    var playbackDevice = "default"
+
     func run() throws {
-        if speak {
-            FileHandle.standardError.write(Data("--speak: speech output is not available yet (no Speech module); continuing in text mode\n".utf8))
-        }
+        let voice = speak ? try Self.voice(paths, device: playbackDevice) : nil
         let loader = CurriculumLoader(directory: paths.curriculumURL, displayRoot: paths.curriculumPath ?? paths.curriculumURL.path)
         guard let courseID = course ?? loader.courseIDs().first else {
             throw CommandFailure("no course found under \(paths.curriculumURL.path)/courses")
@@ -51,11 +55,48 @@ struct SessionCommand: ParsableCommand {
             },
             emit: { record in
                 FileHandle.standardOutput.write(Data((record.jsonLine + "\n").utf8))
+                if let voice, ["reply", "segment", "passage"].contains(record.type), let text = record.text {
+                    voice.say(text)
+                }
             })
         session.start()
         while let line = readLine() {
             session.receive(line)
         }
         session.finish()
+    }
+
+    /// The daemon's voice (authored pronunciations included) on `device`.
+    static func voice(_ paths: PathOptions, device: String) throws -> SessionVoice {
+        let lexicon = (try? AuthoredLexicon.load(paths.vocabularyLocations.pronunciationsFile)) ?? [:]
+        do {
+            let synthesizer = try SpeechSynthesizer(pronunciations: SpokenPronunciations(lexicon: lexicon))
+            return SessionVoice(synthesizer: synthesizer, sink: ALSAPlayback(device: device))
+        } catch {
+            throw CommandFailure("--speak: \(error)")
+        }
+    }
+}
+
+/// Speaks the text session's lines; a speaker that fails is reported once and the session
+/// goes on in text.
+final class SessionVoice {
+    let synthesizer: SpeechSynthesizer
+    let sink: any AudioSink
+    private var failed = false
+
+    init(synthesizer: SpeechSynthesizer, sink: any AudioSink) {
+        self.synthesizer = synthesizer
+        self.sink = sink
+    }
+
+    func say(_ text: String) {
+        guard !failed else { return }
+        do {
+            _ = try synthesizer.speak(text, to: sink)
+        } catch {
+            failed = true
+            warn("--speak: \(error); continuing in text only")
+        }
     }
 }
