@@ -103,4 +103,23 @@ public enum RecognitionModel {
             return .failure(error)
         }
     }
+
+    /// The recogniser the daemon and the tools listen with: the compiled model when it can
+    /// be had, else standard recognition, with `warn` told why (one line). With
+    /// `standardRecognition` the compiled model is not tried. `built` hears how the model
+    /// was had (reused or rebuilt).
+    public static func recognizer(
+        _ locations: VocabularyLocations, settings: RecognitionSettings, standardRecognition: Bool = false,
+        warn: (String) -> Void, built: (ModelCompiler.Outcome) -> Void = { _ in }
+    ) throws -> Recognizer {
+        if standardRecognition { return try Recognizer(mode: .fallback, settings: settings) }
+        switch prepare(locations, garbageWeight: GarbageModel.defaultWeight) {
+        case .success(let (model, outcome)):
+            built(outcome)
+            return try Recognizer(mode: .grammar(model), settings: settings)
+        case .failure(let error):
+            warn("the custom model cannot be used (\(error)); falling back to standard recognition")
+            return try Recognizer(mode: .fallback, settings: settings)
+        }
+    }
 }

@@ -80,18 +80,9 @@ public struct SessionEnvironment {
         settings.independentUtterances = independentUtterances
         settings.adaptation = configuration.adaptation
         do {
-            if configuration.standardRecognition {
-                recognizer = try Recognizer(mode: .fallback, settings: settings)
-            } else {
-                switch RecognitionModel.prepare(paths.vocabulary, garbageWeight: GarbageModel.defaultWeight) {
-                case .success(let (model, outcome)):
-                    logger.info("recognition model \(outcome)")
-                    recognizer = try Recognizer(mode: .grammar(model), settings: settings)
-                case .failure(let error):
-                    logger.warning("the custom model cannot be used (\(error)); falling back to standard recognition")
-                    recognizer = try Recognizer(mode: .fallback, settings: settings)
-                }
-            }
+            recognizer = try RecognitionModel.recognizer(
+                paths.vocabulary, settings: settings, standardRecognition: configuration.standardRecognition,
+                warn: { logger.warning("\($0)") }, built: { logger.info("recognition model \($0)") })
         } catch {
             throw .recogniser(String(describing: error))
         }

@@ -60,14 +60,8 @@ struct RecognitionOptions: ParsableArguments {
     func makeRecognizer(_ paths: PathOptions, independentUtterances: Bool) throws -> Recognizer {
         var settings = self.settings
         settings.independentUtterances = independentUtterances
-        if fallback { return try Recognizer(mode: .fallback, settings: settings) }
-        switch RecognitionModel.prepare(paths.vocabularyLocations, garbageWeight: GarbageModel.defaultWeight) {
-        case .success(let (model, _)):
-            return try Recognizer(mode: .grammar(model), settings: settings)
-        case .failure(let error):
-            warn("warning: the custom model cannot be used (\(error)); falling back to standard recognition")
-            return try Recognizer(mode: .fallback, settings: settings)
-        }
+        return try RecognitionModel.recognizer(
+            paths.vocabularyLocations, settings: settings, standardRecognition: fallback, warn: { warn("warning: \($0)") })
     }
 }
 
