@@ -25,6 +25,11 @@ let package = Package(
             providers: [.apt(["libespeak-ng-dev"])]
         ),
         .systemLibrary(
+            name: "CSpeexDSP",
+            pkgConfig: "speexdsp",
+            providers: [.apt(["libspeexdsp-dev"])]
+        ),
+        .systemLibrary(
             name: "CAlsa",
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
@@ -43,7 +48,7 @@ let package = Package(
         ),
         .target(
             name: "Audio",
-            dependencies: ["CAlsa"]
+            dependencies: ["CAlsa", "CSpeexDSP"]
         ),
         .target(
             name: "Speech",

@@ -1,22 +1,28 @@
 #!/usr/bin/env bash
-# Speaker adaptation: makes an MLLR transform that moves the en-us acoustic model towards
-# one voice and microphone, from recordings of known text. The daemon uses it with
-# `adaptation = "PATH/mllr_matrix"` in its config (or --adaptation).
+# Speaker adaptation: moves the en-us acoustic model towards one voice and microphone, from
+# recordings of known text. Writes two adaptations; the daemon uses either with
+# `adaptation = "PATH"` in its config (or --adaptation PATH):
+#   OUT_DIR/acoustic-model/  a MAP-adapted copy of the model (the better one: measured by
+#                            scripts/bench-recognition.sh)
+#   OUT_DIR/mllr_matrix      an MLLR transform of the shipped model (small, needs less speech)
 #
 #   scripts/adapt.sh OUT_DIR --recordings DIR     # DIR holds NAME.wav and NAME.txt (what was read)
 #   scripts/adapt.sh OUT_DIR --espeak VOICES      # espeak-ng voices (comma-separated) reading
 #                                                 # Bible verses: for the synthetic test voices
-# Options: --sentences N (espeak: how many verses, default 100).
+# Options: --sentences N (espeak: how many verses, default 100); --noisy SNR (espeak: also
+# each recording with a room's noise mixed in at SNR dB, brown noise or other voices reading
+# other verses, as recordings made in a kitchen would have; real recordings carry their own).
 # Needs Debian's sphinxtrain and sphinxbase-utils (installed when missing).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="${1:?usage: scripts/adapt.sh OUT_DIR (--recordings DIR | --espeak VOICES) [--sentences N]}"; shift
-RECORDINGS=""; VOICES=""; SENTENCES=100
+RECORDINGS=""; VOICES=""; SENTENCES=100; NOISY=0
 while (($#)); do
     case "$1" in
         --recordings) RECORDINGS="$2"; shift 2 ;;
         --espeak) VOICES="$2"; shift 2 ;;
         --sentences) SENTENCES="$2"; shift 2 ;;
+        --noisy) NOISY="$2"; shift 2 ;;
         *) echo "adapt.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -37,9 +43,9 @@ pocketsphinx_mdef_convert -text "$WORK/hmm/mdef" "$WORK/hmm/mdef.txt" >/dev/null
 python3 "$ROOT/scripts/lib/sendump_to_mixture_weights.py" "$WORK/hmm/sendump" "$WORK/hmm/mixture_weights"
 
 # The adaptation set: NAME.wav (16 kHz mono) + the words read, in cmudict's spelling.
-python3 - "$WORK/audio" "$RECORDINGS" "$VOICES" "$SENTENCES" "$ROOT/Models/Bible.db" "$MODEL/cmudict-en-us.dict" <<'PY'
+python3 - "$WORK/audio" "$RECORDINGS" "$VOICES" "$SENTENCES" "$ROOT/Models/Bible.db" "$MODEL/cmudict-en-us.dict" "$NOISY" "$ROOT/scripts/lib" <<'PY'
 import os, random, re, sqlite3, subprocess, sys
-out, recordings, voices, count, bible, cmudict = sys.argv[1:7]
+out, recordings, voices, count, bible, cmudict, noisy, lib = sys.argv[1:9]
 known = {l.split()[0].split("(")[0] for l in open(cmudict, encoding="utf-8", errors="ignore")}
 def words(text):
     ws = [w.strip("'") for w in re.findall(r"[a-z']+", text.lower().replace("\u2019", "'"))]
@@ -64,6 +70,24 @@ else:
         subprocess.run(["sox", f"{out}/raw.wav", "-r", "16000", "-c", "1", "-b", "16", f"{out}/{name}.wav", "pad", "0.3", "0.3"],
                        check=True, stderr=subprocess.DEVNULL)
         pairs.append((name, ws))
+    if float(noisy):
+        sys.path.insert(0, lib)
+        import speech_corpus
+        rng = random.Random(11)
+        for k, (name, ws) in enumerate(list(pairs)):
+            speech = speech_corpus.read(f"{out}/{name}.wav")
+            if k % 2 == 0:
+                background = speech_corpus.noise("brown", len(speech), rng.randrange(1 << 30), out)
+            else:
+                parts = []
+                for v, (t,) in zip(["en-gb", "en+f2", "en-us+m4"], rng.sample(rows, 3)):
+                    parts.append(f"{out}/babble-{v}.wav")
+                    speech_corpus.synth(" ".join(words(t)), v, 170, parts[-1], pad=0.0)
+                subprocess.run(["sox", "-m", *parts, f"{out}/babble.wav"], check=True, stderr=subprocess.DEVNULL)
+                background = speech_corpus.read(f"{out}/babble.wav")[: len(speech)]
+                background.extend([0] * (len(speech) - len(background)))
+            speech_corpus.write(f"{out}/{name}n.wav", speech_corpus.mix(speech, background, float(noisy)))
+            pairs.append((name + "n", ws))
 kept = [(n, ws) for n, ws in pairs if ws and all(w in known for w in ws)]
 with open(f"{out}/adapt.fileids", "w") as f, open(f"{out}/adapt.transcription", "w") as t:
     for n, ws in kept:
@@ -77,4 +101,15 @@ sphinx_fe -argfile "$WORK/hmm/feat.params" -samprate 16000 -c adapt.fileids -di 
     -ctlfn adapt.fileids -lsnfn adapt.transcription -accumdir . >"$WORK/bw.log" 2>&1
 /usr/lib/sphinxtrain/mllr_solve -meanfn "$WORK/hmm/means" -varfn "$WORK/hmm/variances" \
     -outmllrfn "$OUT/mllr_matrix" -accumdir . >"$WORK/mllr.log" 2>&1 || { tail -5 "$WORK/mllr.log" >&2; exit 1; }
-echo "wrote $OUT/mllr_matrix ($(grep -c 'ignored' "$WORK/bw.log" || true) recordings could not be aligned to their text)"
+# MAP: new means, variances, mixture weights and transitions from the same statistics.
+rm -rf "$OUT/acoustic-model.new" && mkdir -p "$OUT/acoustic-model.new"
+cp "$WORK/hmm/feat.params" "$WORK/hmm/mdef" "$WORK/hmm/noisedict" "$OUT/acoustic-model.new/"
+/usr/lib/sphinxtrain/map_adapt -moddeffn "$WORK/hmm/mdef.txt" -ts2cbfn .ptm. -accumdir . \
+    -meanfn "$WORK/hmm/means" -varfn "$WORK/hmm/variances" -mixwfn "$WORK/hmm/mixture_weights" \
+    -tmatfn "$WORK/hmm/transition_matrices" -mapmeanfn "$OUT/acoustic-model.new/means" \
+    -mapvarfn "$OUT/acoustic-model.new/variances" -mapmixwfn "$WORK/map_mixture_weights" \
+    -maptmatfn "$OUT/acoustic-model.new/transition_matrices" >"$WORK/map.log" 2>&1 || { tail -5 "$WORK/map.log" >&2; exit 1; }
+/usr/lib/sphinxtrain/mk_s2sendump -pocketsphinx yes -moddeffn "$WORK/hmm/mdef.txt" -mixwfn "$WORK/map_mixture_weights" \
+    -sendumpfn "$OUT/acoustic-model.new/sendump" >"$WORK/sendump.log" 2>&1 || { tail -5 "$WORK/sendump.log" >&2; exit 1; }
+rm -rf "$OUT/acoustic-model" && mv "$OUT/acoustic-model.new" "$OUT/acoustic-model"
+echo "wrote $OUT/acoustic-model and $OUT/mllr_matrix ($(grep -c 'ignored' "$WORK/bw.log" || true) recordings could not be aligned to their text)"

@@ -6,9 +6,12 @@
 # accepts on non-commands, false rejects, decode real-time factor (median, p95), the
 # processing after an utterance closes, and peak RSS — beside the same figures for the
 # stock en-us language model (plain PocketSphinx: `recognize --fallback`, and
-# pocketsphinx_batch for its own RTF and RSS) measured in the same run; and the grammar
-# again with a speaker adaptation made by scripts/adapt.sh from the same voices reading
-# other text (Bible verses), as a user's own adaptation would be.
+# pocketsphinx_batch for its own RTF and RSS) measured in the same run; the noisy files
+# again without noise suppression (`--suppress-noise-below 0`), to show what it does; and
+# the grammar again with a speaker adaptation made by scripts/adapt.sh (the MAP-adapted
+# model, with its automatic confidence threshold) from the same voices reading other text
+# (Bible verses, also with brown noise or other voices mixed in at 15 dB), as a user's own
+# adaptation recorded in their room would be.
 #
 #   scripts/bench-recognition.sh [--voices en-us,en] [--snr 20,10] [-- extra recognize flags]
 # Targets (issue 5): commands >= 99% clean and >= 95% at 10 dB; look-ups >= 95% clean;
@@ -48,11 +51,15 @@ open(rss, "w").write("%.1f" % (resource.getrusage(resource.RUSAGE_CHILDREN).ru_m
 
 say "recognising with the compiled grammar"
 run_measured "$WORK/ours.jsonl" "$WORK/ours.rss" "$BIN" recognize --json --state-dir "$WORK/state" "${EXTRA[@]}" "${FILES[@]}"
+NOISY=("$WORK"/set/*[0-9].wav)
+say "recognising the noisy files without noise suppression"
+run_measured "$WORK/unsuppressed.jsonl" "$WORK/unsuppressed.rss" "$BIN" recognize --json --state-dir "$WORK/state" \
+    --suppress-noise-below 0 "${EXTRA[@]}" "${NOISY[@]}"
 say "adapting to the test voices (scripts/adapt.sh: the same voices reading Bible verses, not the test phrases)"
-bash scripts/adapt.sh "$WORK/adaptation" --espeak "$VOICES" >/dev/null
-say "recognising with the compiled grammar and the adaptation"
+bash scripts/adapt.sh "$WORK/adaptation" --espeak "$VOICES" --noisy 15 >/dev/null
+say "recognising with the compiled grammar and the adapted model"
 run_measured "$WORK/adapted.jsonl" "$WORK/adapted.rss" "$BIN" recognize --json --state-dir "$WORK/state" \
-    --adaptation "$WORK/adaptation/mllr_matrix" "${EXTRA[@]}" "${FILES[@]}"
+    --adaptation "$WORK/adaptation/acoustic-model" "${EXTRA[@]}" "${FILES[@]}"
 say "recognising with the stock language model"
 run_measured "$WORK/stock.jsonl" "$WORK/stock.rss" "$BIN" recognize --json --fallback "${FILES[@]}"
 
@@ -72,7 +79,9 @@ print(sum(json.loads(l)["audio_ms"] for l in open(sys.argv[1]) if "-clean" in l 
 echo "== Recognition benchmark ($(nproc) cores, release build, $(grep -c . "$WORK/set/manifest.jsonl") utterances, voices $VOICES)"
 echo "-- compiled grammar (bible-course recognize), peak RSS $(cat "$WORK/ours.rss") MB"
 python3 scripts/lib/score_recognition.py "$WORK/set/manifest.jsonl" "$WORK/ours.jsonl"
-echo "-- compiled grammar with speaker adaptation to the voices (scripts/adapt.sh), peak RSS $(cat "$WORK/adapted.rss") MB"
+echo "-- compiled grammar, noisy files without noise suppression (--suppress-noise-below 0)"
+python3 scripts/lib/score_recognition.py "$WORK/set/manifest.jsonl" "$WORK/unsuppressed.jsonl"
+echo "-- compiled grammar with the MAP-adapted model (scripts/adapt.sh --noisy 15) and its confidence threshold, peak RSS $(cat "$WORK/adapted.rss") MB"
 python3 scripts/lib/score_recognition.py "$WORK/set/manifest.jsonl" "$WORK/adapted.jsonl"
 echo "-- stock en-us language model + cmudict, fuzzy command matching (recognize --fallback), peak RSS $(cat "$WORK/stock.rss") MB"
 python3 scripts/lib/score_recognition.py "$WORK/set/manifest.jsonl" "$WORK/stock.jsonl"

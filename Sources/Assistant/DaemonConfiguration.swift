@@ -1,3 +1,4 @@
+import Recognition
 import Foundation
 import Logging
 import Speech
@@ -17,6 +18,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
         case pitch
         case trailingSilence = "trailing_silence_ms"
         case garbageWeight = "garbage_weight"
+        case minimumConfidence = "minimum_confidence"
+        case suppressNoiseBelow = "suppress_noise_below_db"
         case maximumPause = "max_pause_ms"
         case echoTail = "echo_tail_ms"
         case course
@@ -48,6 +51,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var trailingSilenceMilliseconds = 500
     /// Per-phone weight of the rejection path: higher rejects more.
     public var garbageWeight = 0.01
+    /// Hypotheses less sure than this are not acted on; nil: automatic (see
+    /// `RecognitionSettings.minimumConfidence`).
+    public var minimumConfidence: Double?
+    /// Utterances below this signal-to-noise ratio (dB) have their noise suppressed; 0: never.
+    public var suppressNoiseBelowDecibels = RecognitionSettings().suppressNoiseBelowDecibels
     /// A pause longer than this inside an utterance rejects it, ms.
     public var maximumPauseMilliseconds = 800
     /// How long the microphone stays gated after the daemon's own speech, ms.
@@ -58,7 +66,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var standardRecognition = false
     /// trace, debug, info, notice, warning, error or critical.
     public var logLevel: Logger.Level = .info
-    /// A speaker adaptation transform (scripts/adapt.sh); nil: none.
+    /// A speaker adaptation from scripts/adapt.sh (an adapted acoustic model folder or an
+    /// MLLR transform file); nil: none.
     public var adaptation: String?
     public var bible: String?
     public var curriculum: String?
@@ -86,7 +95,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public mutating func apply(flag key: Key, _ text: String) throws(ConfigurationError) {
         let value: ConfigurationValue
         switch key {
-        case .rate, .garbageWeight:
+        case .rate, .garbageWeight, .minimumConfidence, .suppressNoiseBelow:
             guard let number = Double(text), number.isFinite else {
                 throw .badValue(key: key.rawValue, source: key.flag, value: text, expected: "a number")
             }
@@ -148,6 +157,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
         case .pitch: pitch = try integer(0...100, unit: "pitch steps")
         case .trailingSilence: trailingSilenceMilliseconds = try integer(100...5000, unit: "ms")
         case .garbageWeight: garbageWeight = try number({ $0 > 0 && $0 < 1 }, "a number between 0 and 1 (exclusive)")
+        case .minimumConfidence: minimumConfidence = try number({ (0...1).contains($0) }, "a number from 0 to 1")
+        case .suppressNoiseBelow:
+            suppressNoiseBelowDecibels = try number({ $0 >= 0 && $0 <= 100 }, "a number of dB from 0 (never) to 100")
         case .maximumPause: maximumPauseMilliseconds = try integer(1...60_000, unit: "ms")
         case .echoTail: echoTailMilliseconds = try integer(0...5000, unit: "ms")
         case .course: course = try string()

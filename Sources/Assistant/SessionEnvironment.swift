@@ -79,6 +79,8 @@ public struct SessionEnvironment {
         settings.maximumPauseMilliseconds = configuration.maximumPauseMilliseconds
         settings.independentUtterances = independentUtterances
         settings.adaptation = configuration.adaptation
+        settings.minimumConfidence = configuration.minimumConfidence
+        settings.suppressNoiseBelowDecibels = configuration.suppressNoiseBelowDecibels
         do {
             recognizer = try RecognitionModel.recognizer(
                 paths.vocabulary, settings: settings, standardRecognition: configuration.standardRecognition,

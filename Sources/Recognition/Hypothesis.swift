@@ -56,6 +56,17 @@ public struct Hypothesis: Hashable, Sendable {
     /// Acoustic score summed over the path.
     public var acousticScore: Int { segments.reduce(0) { $0 + $1.acousticScore } }
 
+    /// Mean acoustic score per 10 ms frame over the words, fillers excluded: how well the
+    /// words fit the sound. PocketSphinx scores each frame against its best-scoring state,
+    /// so 0 is a perfect fit and speech forced onto words it is not reads far below zero.
+    /// Nil when there are no words.
+    public var wordScorePerFrame: Double? {
+        let words = segments.filter { !$0.isFiller }
+        let frames = words.reduce(0) { $0 + $1.frames }
+        guard frames > 0 else { return nil }
+        return Double(words.reduce(0) { $0 + $1.acousticScore }) / Double(frames)
+    }
+
     /// The longest stretch of silence or noise inside the utterance, in frames: a
     /// command said alone has short pauses; speech the grammar swallowed into silence
     /// has long ones.

@@ -31,6 +31,12 @@ struct DaemonOptions: ParsableArguments {
     @Option(help: "Per-phone weight of the rejection path (higher rejects more).")
     var garbageWeight: String?
 
+    @Option(help: "Do not act on what was heard with less confidence than this, 0-1 (default: 0.7 with an adapted acoustic model, else none).")
+    var minimumConfidence: String?
+
+    @Option(name: .customLong("suppress-noise-below-db"), help: "Suppress the noise of utterances whose signal-to-noise ratio is below this (dB; 0: never).")
+    var suppressNoiseBelow: String?
+
     @Option(name: .customLong("max-pause-ms"), help: "Reject an utterance with a longer pause between words (ms).")
     var maxPause: String?
 
@@ -46,7 +52,7 @@ struct DaemonOptions: ParsableArguments {
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String?
 
-    @Option(help: "A speaker adaptation transform (MLLR matrix from scripts/adapt.sh).")
+    @Option(help: "A speaker adaptation from scripts/adapt.sh: an adapted acoustic model folder or an MLLR transform file.")
     var adaptation: String?
 
     /// The configuration: defaults, then `--config` (or `defaultFile` when it exists), then
@@ -62,7 +68,8 @@ struct DaemonOptions: ParsableArguments {
             let flags: [(DaemonConfiguration.Key, String?)] = [
                 (.captureDevice, captureDevice), (.playbackDevice, playbackDevice), (.voice, voice),
                 (.rate, rate), (.pitch, pitch), (.trailingSilence, trailingSilence),
-                (.garbageWeight, garbageWeight), (.maximumPause, maxPause), (.echoTail, echoTail),
+                (.garbageWeight, garbageWeight), (.minimumConfidence, minimumConfidence),
+                (.suppressNoiseBelow, suppressNoiseBelow), (.maximumPause, maxPause), (.echoTail, echoTail),
                 (.course, course), (.logLevel, logLevel), (.adaptation, adaptation),
                 (.bible, paths.biblePath), (.curriculum, paths.curriculumPath),
                 (.stateDirectory, paths.stateDirectoryPath), (.grammars, paths.grammarsPath),

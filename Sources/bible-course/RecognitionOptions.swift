@@ -17,8 +17,14 @@ struct RecognitionOptions: ParsableArguments {
     @Flag(help: "Use standard recognition (stock en-us language model) instead of the compiled grammar.")
     var fallback = false
 
-    @Option(help: "A speaker adaptation transform (MLLR matrix from scripts/adapt.sh).")
+    @Option(help: "A speaker adaptation from scripts/adapt.sh: an MLLR transform file or an adapted acoustic model folder.")
     var adaptation: String?
+
+    @Option(help: "Do not accept what was heard with less confidence than this, 0-1 (default: 0.7 with an adapted acoustic model, else none).")
+    var minConfidence: Double?
+
+    @Option(help: "Suppress the noise of utterances whose signal-to-noise ratio is below this (dB; 0: never).")
+    var suppressNoiseBelow: Double = RecognitionSettings().suppressNoiseBelowDecibels
 
     @Option(help: "PocketSphinx's own log file.")
     var decoderLog: String = "/dev/null"
@@ -36,6 +42,8 @@ struct RecognitionOptions: ParsableArguments {
         settings.maximumPauseMilliseconds = maxPause
         settings.decoderLog = decoderLog
         settings.adaptation = adaptation
+        settings.suppressNoiseBelowDecibels = suppressNoiseBelow
+        settings.minimumConfidence = minConfidence
         return settings
     }
 
@@ -48,6 +56,12 @@ struct RecognitionOptions: ParsableArguments {
     func validate() throws {
         guard garbageWeight > 0, garbageWeight < 1 else {
             throw ValidationError("--garbage-weight must be between 0 and 1, not \(garbageWeight)")
+        }
+        if let minConfidence, !(0...1).contains(minConfidence) {
+            throw ValidationError("--min-confidence must be between 0 and 1, not \(minConfidence)")
+        }
+        guard suppressNoiseBelow >= 0 else {
+            throw ValidationError("--suppress-noise-below must be 0 (never) or a positive number of dB, not \(suppressNoiseBelow)")
         }
         guard maxPause > 0 else { throw ValidationError("--max-pause must be positive") }
         guard (100...5000).contains(trailingSilence) else {

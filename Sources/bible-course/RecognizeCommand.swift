@@ -65,6 +65,13 @@ struct FileRecognition {
     var score = 0
     var acousticScore = 0
     var frames = 0
+    /// The lowest signal-to-noise ratio of the file's utterances, and whether any had its
+    /// noise suppressed.
+    var signalToNoise: Double?
+    var noiseSuppressed = false
+    /// The words' mean acoustic score per frame (``Hypothesis/wordScorePerFrame``), of the
+    /// utterance that decided.
+    var wordScore: Double?
 
     static func run(_ samples: [Int16], recognizer: Recognizer, endpointer configuration: Endpointer.Configuration) throws -> FileRecognition {
         let recognitions = try RecordedSpeech.recognize(samples, with: recognizer, endpointer: configuration)
@@ -77,10 +84,13 @@ struct FileRecognition {
             result.score += recognition.hypothesis.score
             result.acousticScore += recognition.hypothesis.acousticScore
             result.frames += recognition.hypothesis.frames
+            if let snr = recognition.signalToNoise { result.signalToNoise = min(result.signalToNoise ?? snr, snr) }
+            result.noiseSuppressed = result.noiseSuppressed || recognition.noiseSuppressed
         }
         if let decision = RecordedSpeech.decision(recognitions) {
             result.intent = decision.intent
             result.confidence = decision.confidence
+            result.wordScore = decision.hypothesis.wordScorePerFrame
         }
         return result
     }
@@ -103,7 +113,9 @@ struct FileRecognition {
         "{\"file\": \(JSONText.string(file)), \"text\": \(JSONText.string(texts.joined(separator: " | "))), "
             + "\"intent\": \(intentJSON), \"confidence\": \(String(format: "%.3f", confidence)), "
             + "\"decode_ms\": \(String(format: "%.1f", decodeMilliseconds)), \"audio_ms\": \(Int(audioMilliseconds)), "
-            + "\"latency_ms\": \(String(format: "%.1f", latencyMilliseconds)), \"rejected\": \(JSONText.string(rejection)), \"score\": \(score), \"acoustic\": \(acousticScore), \"frames\": \(frames)}"
+            + "\"latency_ms\": \(String(format: "%.1f", latencyMilliseconds)), \"rejected\": \(JSONText.string(rejection)), \"score\": \(score), \"acoustic\": \(acousticScore), \"frames\": \(frames), "
+            + "\"snr_db\": \(signalToNoise.map { $0.isFinite ? String(format: "%.1f", $0) : "null" } ?? "null"), \"denoised\": \(noiseSuppressed), "
+            + "\"word_score\": \(wordScore.map { String(format: "%.1f", $0) } ?? "null")}"
     }
 
     func textLine(file: String) -> String {

@@ -58,6 +58,8 @@ struct ConfigurationTests {
         ("pitch = 101", "pitch"),
         ("trailing_silence_ms = 0.5", "trailing_silence_ms"),
         ("garbage_weight = 1", "garbage_weight"),
+        ("minimum_confidence = 1.5", "minimum_confidence"),
+        ("suppress_noise_below_db = -3", "suppress_noise_below_db"),
         ("voice = \"\"", "voice"),
         ("standard_recognition = \"yes\"", "standard_recognition"),
         ("log_level = \"loud\"", "log_level"),

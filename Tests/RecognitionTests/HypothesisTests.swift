@@ -1,3 +1,4 @@
+import Foundation
 import Recognition
 import Testing
 
@@ -17,5 +18,35 @@ struct HypothesisTests {
         let hypothesis = Hypothesis(text: "read john", score: 0, segments: segments, frames: 92)
         #expect(hypothesis.words == ["read", "john"])
         #expect(hypothesis.longestFillerFrames == 31)
+    }
+}
+
+@Suite("Confidence")
+struct ConfidenceTests {
+    @Test("the words' score per frame counts words only, and confidence rises with it")
+    func wordScoreAndConfidence() {
+        let hypothesis = Hypothesis(text: "read john", score: 0, segments: [
+            .init(word: "<sil>", startFrame: 0, endFrame: 49, acousticScore: -50, languageScore: 0),
+            .init(word: "read", startFrame: 50, endFrame: 69, acousticScore: -400, languageScore: 0),
+            .init(word: "john", startFrame: 70, endFrame: 89, acousticScore: -800, languageScore: 0),
+        ], frames: 90)
+        #expect(hypothesis.wordScorePerFrame == -30)
+        #expect(Hypothesis(text: "", score: 0, segments: [], frames: 0).wordScorePerFrame == nil)
+        #expect(abs(Recognizer.confidence(wordScore: -35) - 0.5) < 1e-9)
+        #expect(Recognizer.confidence(wordScore: -10) > 0.99)
+        #expect(Recognizer.confidence(wordScore: -60) < 0.01)
+        #expect(Recognizer.confidence(wordScore: -20) > Recognizer.confidence(wordScore: -25))
+    }
+
+    @Test("an adaptation that is neither a transform file nor a whole model folder is refused, naming what is missing")
+    func adaptationPaths() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adaptation-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect { try SpeakerAdaptation(path: folder.path + "/nothing") } throws: { "\($0)".contains("nothing") }
+        #expect { try SpeakerAdaptation(path: folder.path) } throws: { "\($0)".contains("mdef") }
+        let transform = folder.appendingPathComponent("mllr_matrix")
+        try Data("1\n".utf8).write(to: transform)
+        #expect(try SpeakerAdaptation(path: transform.path) == .transform(file: transform.path))
     }
 }

@@ -61,19 +61,37 @@ struct RecognitionAccuracyTests {
         #expect((grammar.right[.lookup] ?? 0) > (stock.right[.lookup] ?? 0) + 10)
 
         // With a speaker adaptation made now by scripts/adapt.sh from the same voice reading
-        // other text (Bible verses), as a user's own adaptation would be made.
+        // other text (Bible verses), as a user's own adaptation would be made: the MAP-adapted
+        // model, with its automatic confidence threshold. Measured: 7 of 7 commands, 45-47 of
+        // 49 look-ups, 0-1 of 42 non-commands accepted (5 of 42 without the threshold).
         let adaptation = try Self.adaptation(voice: "en-us")
         var settings = RecognitionSettings()
         settings.independentUtterances = true
         settings.adaptation = adaptation
         let adapted = try Self.run(Recognizer(mode: .grammar(TestModel.compiled()), settings: settings), on: set)
         print("compiled grammar, adapted: \(adapted)")
-        #expect((adapted.right[.lookup] ?? 0) >= 30, "at least 30 look-ups heard right: \(adapted)")
+        #expect((adapted.right[.lookup] ?? 0) >= 40, "at least 40 look-ups heard right: \(adapted)")
         #expect(adapted.rate(.command) >= grammar.rate(.command), "\(adapted)")
         #expect(adapted.falseAcceptRate <= 0.05, "\(adapted)")
     }
 
-    /// Runs scripts/adapt.sh for `voice` into a temporary directory; the transform's path.
+    @Test("in a noisy room (pink noise at 10 dB SNR) noise suppression brings commands back, and conversation stays rejected")
+    func noiseSuppressionAtTenDecibels() throws {
+        let set = try SpokenPhrase.all.map { ($0, TestNoise.mixed(try TestVoice.audio($0.text), snr: 10)) }
+        var settings = RecognitionSettings()
+        settings.independentUtterances = true
+        settings.suppressNoiseBelowDecibels = 0
+        let plain = try Self.run(Recognizer(mode: .grammar(TestModel.compiled()), settings: settings), on: set)
+        settings.suppressNoiseBelowDecibels = RecognitionSettings().suppressNoiseBelowDecibels
+        let suppressed = try Self.run(Recognizer(mode: .grammar(TestModel.compiled()), settings: settings), on: set)
+        print("10 dB, no suppression: \(plain)\n10 dB, suppressed: \(suppressed)\n  misses: \(suppressed.misses.joined(separator: "; "))")
+        let heard = { (tally: Tally) in (tally.right[.command] ?? 0) + (tally.right[.lookup] ?? 0) }
+        // Measured: 15 heard right without suppression (2 commands, 13 look-ups), 28 with (4 + 24).
+        #expect(heard(suppressed) >= heard(plain) + 5, "suppressed \(suppressed), plain \(plain)")
+        #expect(suppressed.falseAcceptRate <= 0.05, "\(suppressed)")
+    }
+
+    /// Runs scripts/adapt.sh for `voice` into a temporary directory; the MAP-adapted model's path.
     static func adaptation(voice: String) throws -> String {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("adaptation-\(UUID())")
         let process = Process()
@@ -84,6 +102,6 @@ struct RecognitionAccuracyTests {
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "scripts/adapt.sh failed")
-        return out.appendingPathComponent("mllr_matrix").path
+        return out.appendingPathComponent("acoustic-model").path
     }
 }
