@@ -206,7 +206,10 @@ public final class SessionRuntime {
                 guard utteranceOpen else { continue }
                 utteranceOpen = false
                 let recognition: Recognition
-                do { recognition = try recognizer.finish() } catch {
+                do {
+                    recognition = try recognizer.finish(
+                        quietMilliseconds: cutAtMaximum ? nil : endpointer.configuration.trailingSilenceMilliseconds)
+                } catch {
                     emit(.failure("recogniser: \(error)"))
                     continue
                 }
@@ -214,6 +217,12 @@ public final class SessionRuntime {
                 // The rest of this chunk was captured while the reply was being decided;
                 // if the daemon spoke since, it is before the gate.
                 if deafUntil > end || stopFlag.isRaised { break events }
+            }
+        }
+        if utteranceOpen {
+            do { try recognizer.heardQuiet(milliseconds: endpointer.quietMilliseconds) } catch {
+                utteranceOpen = false
+                emit(.failure("recogniser: \(error)"))
             }
         }
         fireDueTimers()

@@ -57,6 +57,9 @@ public struct Endpointer: Sendable {
 
     /// True while an utterance is open.
     public var isInSpeech: Bool { inSpeech }
+    /// How long the open utterance has been quiet (its trailing silence so far); 0 while
+    /// someone speaks and between utterances.
+    public var quietMilliseconds: Int { inSpeech ? quietFrames * 10 : 0 }
 
     private var startFrames: Int { max(1, configuration.startMilliseconds / 10) }
     private var prerollSamples: Int { configuration.prerollMilliseconds * 16 }

@@ -29,6 +29,12 @@ public struct RecognitionSettings: Sendable, Hashable {
     /// scripts/bench-recognition.sh), hence the gate. 0: never; `.infinity`: always. Only
     /// with whole-utterance normalisation, which holds the utterance until it ends.
     public var suppressNoiseBelowDecibels: Double = 20
+    /// With whole-utterance normalisation, decode the utterance once it has been quiet this
+    /// long, while the endpointer still waits for the rest of its trailing silence: if no
+    /// more speech comes, that result is the answer and the intent is ready as the silence
+    /// ends (the decode takes ~0.05 of the utterance's length; the wait is 300 ms more by
+    /// default). Speech that resumes discards it. Nil: decode only when the utterance ends.
+    public var decodeAfterQuietMilliseconds: Int? = 200
     /// A speaker adaptation transform (an MLLR matrix made by `scripts/adapt.sh` from
     /// recordings of the person, or of a voice, reading known text): it moves the acoustic
     /// model towards that voice and microphone. Nil: the model as shipped.

@@ -10,7 +10,9 @@ public struct Recognition: Sendable {
     public let confidence: Double
     /// Processor time spent decoding the utterance.
     public let decodeMilliseconds: Double
-    /// Processor time spent after the last sample arrived (what delays the reply).
+    /// Processor time between the end of the trailing silence and the intent (what delays
+    /// the reply): the decode when it is made then, or what a decode made during the
+    /// silence still needed when the silence ended.
     public let finishMilliseconds: Double
     public let audioMilliseconds: Double
     /// The utterance's signal-to-noise ratio in dB (nil when it was not measured: live
@@ -141,13 +143,26 @@ public final class Recognizer {
 
     // MARK: - Decoding
 
+    /// A decode of the utterance made during its trailing silence.
+    private struct EarlyDecode {
+        let hypothesis: Hypothesis
+        let signalToNoise: Double
+        let suppressed: Bool
+        /// How long the utterance had been quiet when it was made, and what it cost.
+        let quietMilliseconds: Int
+        let milliseconds: Double
+    }
+    private var early: EarlyDecode?
+
     /// Opens an utterance.
     public func begin() throws {
         if settings.independentUtterances { try decoder.resetAdaptation() }
         utteranceSamples = 0
         decodeClock = 0
         held = []
-        try decoder.startUtterance()
+        early = nil
+        // Whole-utterance decoding opens the decoder's utterance when it decodes.
+        if !batch { try decoder.startUtterance() }
     }
 
     /// Decodes more of the utterance as it arrives.
@@ -159,41 +174,84 @@ public final class Recognizer {
         decodeClock += Self.cpuMilliseconds() - start
     }
 
-    /// Closes the utterance and decides what it meant.
-    public func finish() throws -> Recognition {
+    /// Tells how long the open utterance has been quiet (``Endpointer/quietMilliseconds``).
+    /// Past ``RecognitionSettings/decodeAfterQuietMilliseconds`` the utterance is decoded
+    /// now, so that ``finish(quietMilliseconds:)`` has its answer ready; speech resuming
+    /// (a shorter quiet) throws that decode away.
+    public func heardQuiet(milliseconds quiet: Int) throws {
+        guard batch, let after = settings.decodeAfterQuietMilliseconds else { return }
+        if let made = early, quiet < made.quietMilliseconds { early = nil }
+        guard early == nil, quiet >= after, !held.isEmpty else { return }
         let start = Self.cpuMilliseconds()
-        var audio = held
-        held = []
+        let (hypothesis, snr, suppressed) = try decodeHeld()
+        let spent = Self.cpuMilliseconds() - start
+        decodeClock += spent
+        early = EarlyDecode(hypothesis: hypothesis, signalToNoise: snr, suppressed: suppressed,
+                            quietMilliseconds: quiet, milliseconds: spent)
+    }
+
+    /// Closes the utterance and decides what it meant. `quietMilliseconds`: the trailing
+    /// silence that closed it (nil when it was cut), which tells how much of a decode made
+    /// during the silence was still running when it ended.
+    public func finish(quietMilliseconds: Int? = nil) throws -> Recognition {
+        let start = Self.cpuMilliseconds()
         var signalToNoise: Double?
         var suppressed = false
-        if batch {
-            let snr = NoiseSuppressor.signalToNoise(audio)
-            signalToNoise = snr
-            if snr < settings.suppressNoiseBelowDecibels {
-                // A first pass learns the room's noise (the pre-roll and the pauses), the
-                // second suppresses it from the first sample on.
-                let suppressor = NoiseSuppressor()
-                _ = suppressor.process(audio)
-                audio = suppressor.process(audio)
-                suppressed = true
+        var overrun = 0.0
+        let hypothesis: Hypothesis
+        if let made = early, let quiet = quietMilliseconds, quiet >= made.quietMilliseconds {
+            // Nothing but silence since the early decode: it is the answer. It ran on the
+            // spare core while the silence went on; what it took beyond that still delays.
+            hypothesis = made.hypothesis
+            signalToNoise = made.signalToNoise
+            suppressed = made.suppressed
+            overrun = max(0, made.milliseconds - Double(quiet - made.quietMilliseconds))
+        } else if batch {
+            let decoded = try decodeHeld()
+            hypothesis = decoded.0
+            signalToNoise = decoded.1
+            suppressed = decoded.2
+        } else {
+            do { hypothesis = try decoder.endUtterance() } catch {
+                // Close the utterance so the next one can start.
+                _ = try? decoder.endUtterance()
+                throw error
             }
         }
-        let hypothesis: Hypothesis
+        held = []
+        early = nil
+        let (intent, confidence) = interpret(hypothesis)
+        let finish = Self.cpuMilliseconds() - start
+        return Recognition(
+            hypothesis: hypothesis, intent: intent, confidence: confidence,
+            decodeMilliseconds: decodeClock + finish, finishMilliseconds: finish + overrun,
+            audioMilliseconds: AudioFormat.milliseconds(samples: utteranceSamples),
+            signalToNoise: signalToNoise, noiseSuppressed: suppressed)
+    }
+
+    /// Decodes the held utterance as one (whole-utterance normalisation), with its noise
+    /// suppressed when its signal-to-noise ratio is low.
+    private func decodeHeld() throws -> (Hypothesis, Double, Bool) {
+        var audio = held
+        let snr = NoiseSuppressor.signalToNoise(audio)
+        var suppressed = false
+        if snr < settings.suppressNoiseBelowDecibels {
+            // A first pass learns the room's noise (the pre-roll and the pauses), the
+            // second suppresses it from the first sample on.
+            let suppressor = NoiseSuppressor()
+            _ = suppressor.process(audio)
+            audio = suppressor.process(audio)
+            suppressed = true
+        }
+        try decoder.startUtterance()
         do {
-            if batch { try decoder.process(audio, wholeUtterance: true) }
-            hypothesis = try decoder.endUtterance()
+            try decoder.process(audio, wholeUtterance: true)
+            return (try decoder.endUtterance(), snr, suppressed)
         } catch {
             // Close the utterance so the next one can start.
             _ = try? decoder.endUtterance()
             throw error
         }
-        let (intent, confidence) = interpret(hypothesis)
-        let finish = Self.cpuMilliseconds() - start
-        return Recognition(
-            hypothesis: hypothesis, intent: intent, confidence: confidence,
-            decodeMilliseconds: decodeClock + finish, finishMilliseconds: finish,
-            audioMilliseconds: AudioFormat.milliseconds(samples: utteranceSamples),
-            signalToNoise: signalToNoise, noiseSuppressed: suppressed)
     }
 
     /// Recognises a whole utterance at once.

@@ -29,13 +29,15 @@ public enum RecordedSpeech {
                     try recognizer.feed(audio)
                 case .continued(let audio):
                     if open { try recognizer.feed(audio) }
-                case .ended:
+                case .ended(let cut):
                     if open {
-                        results.append(try recognizer.finish())
+                        results.append(try recognizer.finish(
+                            quietMilliseconds: cut ? nil : configuration.trailingSilenceMilliseconds))
                         open = false
                     }
                 }
             }
+            if open { try recognizer.heardQuiet(milliseconds: endpointer.quietMilliseconds) }
         }
         if open { results.append(try recognizer.finish()) }
         return results

@@ -14,7 +14,10 @@ struct RecognizeCommand: ParsableCommand {
             With --json, one object per file (a stable format other tools read): \
             {"file", "text", "intent": {"command": "BEGIN_LESSON"} | {"lookup": "Hab 2:4"} | \
             {"answer": "..."} | null, "confidence", "decode_ms", "audio_ms"}, plus \
-            "latency_ms" (processing after the utterance closed) and "rejected" (why the \
+            "latency_ms" (processing between the end of the trailing silence and the \
+            intent, as the daemon would have it with one core free: the utterance is \
+            decoded 200 ms into its trailing silence), "snr_db", "denoised", \
+            "word_score" (the words' acoustic score per frame, behind the confidence) and "rejected" (why the \
             intent is null). Files are 16-bit PCM WAV; other rates and channel counts are \
             converted.
             """

@@ -5,7 +5,8 @@
 
 Prints, per noise condition: command accuracy, look-up accuracy, false accepts on
 non-commands, false rejects on commands and look-ups; and the decode real-time factor
-(median, p95) and the processing after the utterance closed (median, p95).
+(median, p95) and the intent latency: processing between the end of the trailing silence
+and the intent (median, p95; `latency_ms`).
 """
 import json, os, statistics, sys
 
@@ -55,7 +56,7 @@ def main():
         print(f"[{cond:>6}] commands {pct(cmd_ok, len(cmd))}  look-ups {pct(look_ok, len(look))}  "
               f"false accepts {pct(fa, len(other))}  false rejects {pct(fr, len(cmd) + len(look))}  "
               f"RTF median {quantile(rtf, .5):.3f} p95 {quantile(rtf, .95):.3f}  "
-              f"after-close median {quantile(lat, .5):.0f} ms p95 {quantile(lat, .95):.0f} ms")
+              f"intent latency median {quantile(lat, .5):.0f} ms p95 {quantile(lat, .95):.0f} ms")
         summary[cond] = dict(commands=cmd_ok / max(1, len(cmd)), lookups=look_ok / max(1, len(look)),
                              false_accepts=fa / max(1, len(other)))
         if show_errors:
