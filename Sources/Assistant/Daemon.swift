@@ -55,6 +55,8 @@ public final class Daemon {
                 ready = true
                 notifier.ready(status: "listening on \(captureDevice)")
                 logger.notice("ready: listening on \(captureDevice)")
+                let released = StartupMemory.release()
+                logger.debug("start-up pages released: \(released / 1024) kB of the executable advised out")
             } else if ContinuousClock.now - started >= readyTimeout {
                 ready = true
                 notifier.ready(status: "waiting for capture device \(captureDevice)")

@@ -98,7 +98,7 @@ struct ProcessTests {
                                           to: state.appendingPathComponent("model"))
         let listener = try NotifyListener()
         let process = try launch(
-            ["run", "--state-dir", state.path, "--capture-device", "null", "--playback-device", "null"],
+            ["run", "--state-dir", state.path, "--capture-device", "null", "--playback-device", "null", "--log-level", "debug"],
             log: state.appendingPathComponent("run.log"), environment: ["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": "1000000"])
         var messages: [String] = []
         let deadline = Date(timeIntervalSinceNow: 30)
@@ -117,5 +117,10 @@ struct ProcessTests {
         let log = (try? String(contentsOf: state.appendingPathComponent("run.log"), encoding: .utf8)) ?? ""
         #expect(log.contains("SIGTERM: stopping"))
         #expect(log.contains("session saved"))
+        // Once listening, the pages only start-up needed are given back (StartupMemory).
+        let released = log.split(separator: "\n").first { $0.contains("start-up pages released: ") }
+            .flatMap { $0.components(separatedBy: "start-up pages released: ").last?.split(separator: " ").first }
+            .flatMap { Int($0) }
+        #expect((released ?? 0) > 0, "start-up pages released: \(String(describing: released)) kB")
     }
 }
