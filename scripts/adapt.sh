@@ -27,6 +27,7 @@ while (($#)); do
     esac
 done
 [ -n "$RECORDINGS$VOICES" ] || { echo "adapt.sh: give --recordings DIR or --espeak VOICES" >&2; exit 2; }
+[ "$NOISY" = 0 ] || [ -n "$VOICES" ] || { echo "adapt.sh: --noisy is for --espeak voices; recordings carry their room's own noise" >&2; exit 2; }
 missing=()
 for package in sphinxtrain sphinxbase-utils; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -74,18 +75,12 @@ else:
         sys.path.insert(0, lib)
         import speech_corpus
         rng = random.Random(11)
+        # Other voices read other verses than the test set's babble sentences.
+        verses = [" ".join(words(t)) for (t,) in rng.sample(rows, 60)]
         for k, (name, ws) in enumerate(list(pairs)):
             speech = speech_corpus.read(f"{out}/{name}.wav")
-            if k % 2 == 0:
-                background = speech_corpus.noise("brown", len(speech), rng.randrange(1 << 30), out)
-            else:
-                parts = []
-                for v, (t,) in zip(["en-gb", "en+f2", "en-us+m4"], rng.sample(rows, 3)):
-                    parts.append(f"{out}/babble-{v}.wav")
-                    speech_corpus.synth(" ".join(words(t)), v, 170, parts[-1], pad=0.0)
-                subprocess.run(["sox", "-m", *parts, f"{out}/babble.wav"], check=True, stderr=subprocess.DEVNULL)
-                background = speech_corpus.read(f"{out}/babble.wav")[: len(speech)]
-                background.extend([0] * (len(speech) - len(background)))
+            kind = "brown" if k % 2 == 0 else "babble"
+            background = speech_corpus.noise(kind, len(speech), rng.randrange(1 << 30), out, babble=verses)
             speech_corpus.write(f"{out}/{name}n.wav", speech_corpus.mix(speech, background, float(noisy)))
             pairs.append((name + "n", ws))
 kept = [(n, ws) for n, ws in pairs if ws and all(w in known for w in ws)]

@@ -59,7 +59,8 @@ public final class Recognizer {
         case .grammar(let model):
             decoder = try PocketSphinxDecoder(
                 acousticModel: adaptation?.acousticModel ?? PocketSphinxDecoder.defaultAcousticModel,
-                dictionary: model.dictionary.path, options: Self.decoderOptions(settings), logFile: settings.decoderLog)
+                dictionary: model.dictionary.path, options: Self.decoderOptions(settings, adaptation: adaptation),
+                logFile: settings.decoderLog)
             let commands = try String(contentsOf: model.commandsGrammar, encoding: .utf8)
             try decoder.setGrammar("commands", jsgf: GarbageModel.reweighted(commands, weight: settings.garbageWeight))
             answerTemplate = GarbageModel.reweighted(try String(contentsOf: model.answerGrammarSource, encoding: .utf8),
@@ -69,7 +70,7 @@ public final class Recognizer {
         case .fallback:
             decoder = try PocketSphinxDecoder(
                 acousticModel: adaptation?.acousticModel ?? PocketSphinxDecoder.defaultAcousticModel,
-                dictionary: PocketSphinxDecoder.defaultDictionary, options: Self.decoderOptions(settings),
+                dictionary: PocketSphinxDecoder.defaultDictionary, options: Self.decoderOptions(settings, adaptation: adaptation),
                 logFile: settings.decoderLog)
             try decoder.setLanguageModel("fallback", path: PocketSphinxDecoder.defaultLanguageModel)
             try decoder.activate("fallback")
@@ -81,12 +82,10 @@ public final class Recognizer {
     /// PocketSphinx flags for `settings`: batch normalisation when the whole utterance is
     /// normalised, and no spectral noise subtraction (measured: it cost a fifth of the
     /// commands on clean speech), then the settings' own flags.
-    static func decoderOptions(_ settings: RecognitionSettings) -> [String: String] {
+    static func decoderOptions(_ settings: RecognitionSettings, adaptation: SpeakerAdaptation?) -> [String: String] {
         var options = ["-remove_noise": "no"]
         if settings.normaliseWholeUtterance { options["-cmn"] = "batch" }
-        if let adaptation = settings.adaptation, case .transform(let file) = try? SpeakerAdaptation(path: adaptation) {
-            options["-mllr"] = file
-        }
+        if case .transform(let file) = adaptation { options["-mllr"] = file }
         return options.merging(settings.decoderOptions) { _, own in own }
     }
 
@@ -143,11 +142,16 @@ public final class Recognizer {
 
     // MARK: - Decoding
 
-    /// A decode of the utterance made during its trailing silence.
-    private struct EarlyDecode {
+    /// One decode of the held utterance.
+    private struct HeldDecode {
         let hypothesis: Hypothesis
         let signalToNoise: Double
         let suppressed: Bool
+    }
+
+    /// A decode of the utterance made during its trailing silence.
+    private struct EarlyDecode {
+        let decode: HeldDecode
         /// How long the utterance had been quiet when it was made, and what it cost.
         let quietMilliseconds: Int
         let milliseconds: Double
@@ -183,11 +187,10 @@ public final class Recognizer {
         if let made = early, quiet < made.quietMilliseconds { early = nil }
         guard early == nil, quiet >= after, !held.isEmpty else { return }
         let start = Self.cpuMilliseconds()
-        let (hypothesis, snr, suppressed) = try decodeHeld()
+        let decode = try decodeHeld()
         let spent = Self.cpuMilliseconds() - start
         decodeClock += spent
-        early = EarlyDecode(hypothesis: hypothesis, signalToNoise: snr, suppressed: suppressed,
-                            quietMilliseconds: quiet, milliseconds: spent)
+        early = EarlyDecode(decode: decode, quietMilliseconds: quiet, milliseconds: spent)
     }
 
     /// Closes the utterance and decides what it meant. `quietMilliseconds`: the trailing
@@ -195,23 +198,21 @@ public final class Recognizer {
     /// during the silence was still running when it ended.
     public func finish(quietMilliseconds: Int? = nil) throws -> Recognition {
         let start = Self.cpuMilliseconds()
-        var signalToNoise: Double?
-        var suppressed = false
         var overrun = 0.0
+        let decode: HeldDecode?
         let hypothesis: Hypothesis
         if let made = early, let quiet = quietMilliseconds, quiet >= made.quietMilliseconds {
             // Nothing but silence since the early decode: it is the answer. It ran on the
             // spare core while the silence went on; what it took beyond that still delays.
-            hypothesis = made.hypothesis
-            signalToNoise = made.signalToNoise
-            suppressed = made.suppressed
+            decode = made.decode
+            hypothesis = made.decode.hypothesis
             overrun = max(0, made.milliseconds - Double(quiet - made.quietMilliseconds))
         } else if batch {
             let decoded = try decodeHeld()
-            hypothesis = decoded.0
-            signalToNoise = decoded.1
-            suppressed = decoded.2
+            decode = decoded
+            hypothesis = decoded.hypothesis
         } else {
+            decode = nil
             do { hypothesis = try decoder.endUtterance() } catch {
                 // Close the utterance so the next one can start.
                 _ = try? decoder.endUtterance()
@@ -226,12 +227,12 @@ public final class Recognizer {
             hypothesis: hypothesis, intent: intent, confidence: confidence,
             decodeMilliseconds: decodeClock + finish, finishMilliseconds: finish + overrun,
             audioMilliseconds: AudioFormat.milliseconds(samples: utteranceSamples),
-            signalToNoise: signalToNoise, noiseSuppressed: suppressed)
+            signalToNoise: decode?.signalToNoise, noiseSuppressed: decode?.suppressed ?? false)
     }
 
     /// Decodes the held utterance as one (whole-utterance normalisation), with its noise
     /// suppressed when its signal-to-noise ratio is low.
-    private func decodeHeld() throws -> (Hypothesis, Double, Bool) {
+    private func decodeHeld() throws -> HeldDecode {
         var audio = held
         let snr = NoiseSuppressor.signalToNoise(audio)
         var suppressed = false
@@ -246,7 +247,7 @@ public final class Recognizer {
         try decoder.startUtterance()
         do {
             try decoder.process(audio, wholeUtterance: true)
-            return (try decoder.endUtterance(), snr, suppressed)
+            return HeldDecode(hypothesis: try decoder.endUtterance(), signalToNoise: snr, suppressed: suppressed)
         } catch {
             // Close the utterance so the next one can start.
             _ = try? decoder.endUtterance()

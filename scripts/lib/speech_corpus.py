@@ -52,13 +52,15 @@ BABBLE = [
     "she laughed and said that she would never have guessed it",
 ]
 
-def noise(kind, length, seed, workdir):
+def noise(kind, length, seed, workdir, babble=BABBLE):
+    """`length` samples of `kind` noise: pink, brown (sox) or babble (three other voices
+    reading three of the `babble` sentences at once)."""
     path = os.path.join(workdir, f"noise-{kind}-{seed}.wav")
     seconds = length / RATE + 0.1
     if kind == "babble":
         # Several other voices talking at once, as a television or a room does.
         parts = []
-        for i, (voice, text) in enumerate(zip(["en-gb", "en+f2", "en-us+m4"], random.Random(seed).sample(BABBLE, 3))):
+        for i, (voice, text) in enumerate(zip(["en-gb", "en+f2", "en-us+m4"], random.Random(seed).sample(babble, 3))):
             p = os.path.join(workdir, f"babble-{seed}-{i}.wav")
             synth(text, voice, 170, p, pad=0.0)
             parts.append(p)
