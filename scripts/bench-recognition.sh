@@ -11,7 +11,9 @@
 # the grammar again with a speaker adaptation made by scripts/adapt.sh (the MAP-adapted
 # model, with its automatic confidence threshold) from the same voices reading other text
 # (Bible verses, also with brown noise or other voices mixed in at 15 dB), as a user's own
-# adaptation recorded in their room would be.
+# adaptation recorded in their room would be. Last, the grammar with rejection switched off
+# (a garbage weight of 1e-20 and no pause check): how often its best path is the right
+# phrase at all, the most any rejection method could keep with that acoustic model.
 #
 #   scripts/bench-recognition.sh [--voices en-us,en] [--snr 20,10] [-- extra recognize flags]
 # Targets (issue 5): commands >= 99% clean and >= 95% at 10 dB; look-ups >= 95% clean;
@@ -60,6 +62,12 @@ bash scripts/adapt.sh "$WORK/adaptation" --espeak "$VOICES" --noisy 15 >/dev/nul
 say "recognising with the compiled grammar and the adapted model"
 run_measured "$WORK/adapted.jsonl" "$WORK/adapted.rss" "$BIN" recognize --json --state-dir "$WORK/state" \
     --adaptation "$WORK/adaptation/acoustic-model" "${EXTRA[@]}" "${FILES[@]}"
+say "recognising with rejection switched off (the ceiling of any rejection method)"
+CEILING=(--garbage-weight 1e-20 --max-pause 1000000)
+run_measured "$WORK/ceiling.jsonl" "$WORK/ceiling.rss" "$BIN" recognize --json --state-dir "$WORK/state" \
+    "${CEILING[@]}" "${EXTRA[@]}" "${FILES[@]}"
+run_measured "$WORK/adapted-ceiling.jsonl" "$WORK/adapted-ceiling.rss" "$BIN" recognize --json --state-dir "$WORK/state" \
+    --adaptation "$WORK/adaptation/acoustic-model" --min-confidence 0 "${CEILING[@]}" "${EXTRA[@]}" "${FILES[@]}"
 say "recognising with the stock language model"
 run_measured "$WORK/stock.jsonl" "$WORK/stock.rss" "$BIN" recognize --json --fallback "${FILES[@]}"
 
@@ -83,6 +91,9 @@ echo "-- compiled grammar, noisy files without noise suppression (--suppress-noi
 python3 scripts/lib/score_recognition.py "$WORK/set/manifest.jsonl" "$WORK/unsuppressed.jsonl"
 echo "-- compiled grammar with the MAP-adapted model (scripts/adapt.sh --noisy 15) and its confidence threshold, peak RSS $(cat "$WORK/adapted.rss") MB"
 python3 scripts/lib/score_recognition.py "$WORK/set/manifest.jsonl" "$WORK/adapted.jsonl"
+echo "-- ceiling: the grammar's best path with rejection switched off (${CEILING[*]}): shipped model, then MAP-adapted"
+python3 scripts/lib/score_recognition.py "$WORK/set/manifest.jsonl" "$WORK/ceiling.jsonl"
+python3 scripts/lib/score_recognition.py "$WORK/set/manifest.jsonl" "$WORK/adapted-ceiling.jsonl"
 echo "-- stock en-us language model + cmudict, fuzzy command matching (recognize --fallback), peak RSS $(cat "$WORK/stock.rss") MB"
 python3 scripts/lib/score_recognition.py "$WORK/set/manifest.jsonl" "$WORK/stock.jsonl"
 echo "-- pocketsphinx_batch, stock model, clean files: wall time $batch_ms ms for about $clean_audio_ms ms of speech (wall-clock RTF incl. start-up $(python3 -c "print(round($batch_ms / max(1, $clean_audio_ms), 3))")), peak RSS $(cat "$WORK/batch.rss") MB"

@@ -92,7 +92,8 @@ public final class SessionRuntime {
     private let store: ProgressStore
     private let bible: BibleStore?
     private let recognizer: Recognizer
-    private var endpointer: Endpointer
+    /// The endpointer and the recogniser, hearing the microphone.
+    private let listener: UtteranceListener
     private let synthesizer: SpeechSynthesizer
     private let sink: MeteredSink
     private let clock: any SessionClock
@@ -104,7 +105,6 @@ public final class SessionRuntime {
     private var timers = SessionTimers()
     /// Audio captured before this is the daemon's own voice or its echo.
     private var deafUntil: Duration = .zero
-    private var utteranceOpen = false
     private var playbackFailing = false
     /// Samples discarded by the half-duplex gate.
     public private(set) var gatedSamples = 0
@@ -115,7 +115,7 @@ public final class SessionRuntime {
         store = parts.store
         bible = parts.bible
         recognizer = parts.recognizer
-        endpointer = Endpointer(configuration: parts.endpointer)
+        listener = UtteranceListener(recognizer: parts.recognizer, endpointer: parts.endpointer)
         synthesizer = parts.synthesizer
         sink = MeteredSink(parts.sink)
         clock = parts.clock
@@ -136,7 +136,7 @@ public final class SessionRuntime {
     /// Whether the session waits for something a person says.
     public var isListening: Bool { machine.isListening }
     /// Whether an utterance is being heard now.
-    public var isInUtterance: Bool { endpointer.isInSpeech }
+    public var isInUtterance: Bool { listener.endpointer.isInSpeech }
     /// When the next timer runs out, on the session clock.
     public var nextTimerDeadline: Duration? { timers.nextDeadline }
     /// The session clock's time.
@@ -185,46 +185,12 @@ public final class SessionRuntime {
             fireDueTimers()
             return
         }
-        events: for event in endpointer.process(samples) {
-            switch event {
-            case .started(let audio):
-                do {
-                    try recognizer.begin()
-                    try recognizer.feed(audio)
-                    utteranceOpen = true
-                } catch {
-                    utteranceOpen = false
-                    emit(.failure("recogniser: \(error)"))
-                }
-            case .continued(let audio):
-                guard utteranceOpen else { continue }
-                do { try recognizer.feed(audio) } catch {
-                    utteranceOpen = false
-                    emit(.failure("recogniser: \(error)"))
-                }
-            case .ended(let cutAtMaximum):
-                guard utteranceOpen else { continue }
-                utteranceOpen = false
-                let recognition: Recognition
-                do {
-                    recognition = try recognizer.finish(
-                        quietMilliseconds: cutAtMaximum ? nil : endpointer.configuration.trailingSilenceMilliseconds)
-                } catch {
-                    emit(.failure("recogniser: \(error)"))
-                    continue
-                }
-                act(on: recognition, cutAtMaximum: cutAtMaximum)
-                // The rest of this chunk was captured while the reply was being decided;
-                // if the daemon spoke since, it is before the gate.
-                if deafUntil > end || stopFlag.isRaised { break events }
-            }
-        }
-        if utteranceOpen {
-            do { try recognizer.heardQuiet(milliseconds: endpointer.quietMilliseconds) } catch {
-                utteranceOpen = false
-                emit(.failure("recogniser: \(error)"))
-            }
-        }
+        listener.hear(samples, heard: { recognition, cutAtMaximum in
+            act(on: recognition, cutAtMaximum: cutAtMaximum)
+            // The rest of this chunk was captured while the reply was being decided; if the
+            // daemon spoke since, it is before the gate.
+            return deafUntil <= end && !stopFlag.isRaised
+        }, failed: { emit(.failure("recogniser: \($0)")) })
         fireDueTimers()
     }
 
@@ -313,7 +279,7 @@ public final class SessionRuntime {
     // MARK: - Effects
 
     private func fireDueTimers() {
-        while !endpointer.isInSpeech, !stopFlag.isRaised, let timer = timers.takeDue(at: clock.now) {
+        while !listener.endpointer.isInSpeech, !stopFlag.isRaised, let timer = timers.takeDue(at: clock.now) {
             emit(.timer(timer.kind))
             carryOut(machine.handle(.timerFired(timer)))
         }

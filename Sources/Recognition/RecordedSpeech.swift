@@ -12,34 +12,22 @@ public enum RecordedSpeech {
         _ samples: [Int16], with recognizer: Recognizer,
         endpointer configuration: Endpointer.Configuration = Endpointer.Configuration()
     ) throws -> [Recognition] {
-        var endpointer = Endpointer(configuration: configuration)
+        let listener = UtteranceListener(recognizer: recognizer, endpointer: configuration)
         var results: [Recognition] = []
-        var open = false
+        var failure: (any Error)?
         let chunk = AudioFormat.samples(milliseconds: 100)
         let padded = samples + [Int16](repeating: 0, count: AudioFormat.samples(milliseconds: 1000))
         var offset = 0
         while offset < padded.count {
             let piece = Array(padded[offset..<min(padded.count, offset + chunk)])
             offset += chunk
-            for event in endpointer.process(piece) {
-                switch event {
-                case .started(let audio):
-                    try recognizer.begin()
-                    open = true
-                    try recognizer.feed(audio)
-                case .continued(let audio):
-                    if open { try recognizer.feed(audio) }
-                case .ended(let cut):
-                    if open {
-                        results.append(try recognizer.finish(
-                            quietMilliseconds: cut ? nil : configuration.trailingSilenceMilliseconds))
-                        open = false
-                    }
-                }
-            }
-            if open { try recognizer.heardQuiet(milliseconds: endpointer.quietMilliseconds) }
+            listener.hear(piece, heard: { recognition, _ in
+                results.append(recognition)
+                return true
+            }, failed: { failure = failure ?? $0 })
+            if let failure { throw failure }
         }
-        if open { results.append(try recognizer.finish()) }
+        if let last = try listener.close() { results.append(last) }
         return results
     }
 

@@ -60,8 +60,8 @@ struct RecognitionOptions: ParsableArguments {
         if let minConfidence, !(0...1).contains(minConfidence) {
             throw ValidationError("--min-confidence must be between 0 and 1, not \(minConfidence)")
         }
-        guard suppressNoiseBelow >= 0 else {
-            throw ValidationError("--suppress-noise-below must be 0 (never) or a positive number of dB, not \(suppressNoiseBelow)")
+        guard (0...100).contains(suppressNoiseBelow) else {
+            throw ValidationError("--suppress-noise-below must be a number of dB from 0 (never) to 100, not \(suppressNoiseBelow)")
         }
         guard maxPause > 0 else { throw ValidationError("--max-pause must be positive") }
         guard (100...5000).contains(trailingSilence) else {

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// The built `bible-course` as a process: killed with SIGKILL mid-lesson and restarted,
-/// and the daemon under a notify socket stopped with SIGTERM.
+/// the daemon under a notify socket stopped with SIGTERM, and `recognize` refusing flags.
 @Suite("The daemon as a process", .serialized)
 struct ProcessTests {
     static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -122,5 +122,23 @@ struct ProcessTests {
             .flatMap { $0.components(separatedBy: "start-up pages released: ").last?.split(separator: " ").first }
             .flatMap { Int($0) }
         #expect((released ?? 0) > 0, "start-up pages released: \(String(describing: released)) kB")
+    }
+
+    /// `recognize` with a setting out of range stops before decoding anything and says which
+    /// flag and value, as the config file does for its keys.
+    @Test(arguments: [
+        (["--suppress-noise-below", "150"], "--suppress-noise-below must be a number of dB from 0 (never) to 100, not 150"),
+        (["--min-confidence", "2"], "--min-confidence must be between 0 and 1"),
+        (["--garbage-weight", "0"], "--garbage-weight must be between 0 and 1"),
+    ])
+    func recognizeRefusesSettingsOutOfRange(flags: [String], message: String) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build bible-course first")
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("recognize-\(UUID().uuidString.prefix(6)).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let process = try launch(["recognize", "--json"] + flags + ["/nonexistent.wav"], log: log)
+        #expect(wait(process, seconds: 30))
+        #expect(process.terminationStatus != 0)
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(output.contains(message), "\(output)")
     }
 }
