@@ -91,7 +91,6 @@ public final class SessionRuntime {
     private let loader: CurriculumLoader
     private let store: ProgressStore
     private let bible: BibleStore?
-    private let recognizer: Recognizer
     /// The endpointer and the recogniser, hearing the microphone.
     private let listener: UtteranceListener
     private let synthesizer: SpeechSynthesizer
@@ -114,7 +113,6 @@ public final class SessionRuntime {
         loader = parts.loader
         store = parts.store
         bible = parts.bible
-        recognizer = parts.recognizer
         listener = UtteranceListener(recognizer: parts.recognizer, endpointer: parts.endpointer)
         synthesizer = parts.synthesizer
         sink = MeteredSink(parts.sink)
@@ -340,9 +338,9 @@ public final class SessionRuntime {
         do {
             switch mode {
             case .commands:
-                try recognizer.listen(for: .commands)
+                try listener.recognizer.listen(for: .commands)
             case .answer(let question):
-                try recognizer.listen(for: .answer([question.correctAnswer] + question.acceptableVariants))
+                try listener.recognizer.listen(for: .answer([question.correctAnswer] + question.acceptableVariants))
             }
         } catch {
             emit(.failure("recogniser: cannot switch search: \(error)"))
