@@ -39,15 +39,25 @@ fi
 MODEL=/usr/share/pocketsphinx/model/en-us
 WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
 mkdir -p "$OUT" "$WORK/audio"
+# The alignment dictionary: cmudict, plus the recogniser's own words it lacks (the book
+# names' authored pronunciations), so recordings of commands and look-ups are kept.
+DICT="$WORK/adapt.dict"
+cp "$MODEL/cmudict-en-us.dict" "$DICT"
+source "$ROOT/scripts/lib/bible-course-binary.sh"
+if [ -n "$BIBLE_COURSE" ] && (cd "$ROOT" && "$BIBLE_COURSE" model build --state-dir "$WORK/state" >/dev/null 2>&1); then
+    awk 'NR == FNR { known[$1] = 1; next } !($1 in known) && $1 !~ /^g_/' "$DICT" "$WORK/state/model/bible.dict" >> "$DICT"
+else
+    echo "adapt.sh: bible-course not built; aligning with cmudict's words only (book names it lacks are left out)" >&2
+fi
 cp -r "$MODEL/en-us" "$WORK/hmm"
 pocketsphinx_mdef_convert -text "$WORK/hmm/mdef" "$WORK/hmm/mdef.txt" >/dev/null 2>&1
 python3 "$ROOT/scripts/lib/sendump_to_mixture_weights.py" "$WORK/hmm/sendump" "$WORK/hmm/mixture_weights"
 
-# The adaptation set: NAME.wav (16 kHz mono) + the words read, in cmudict's spelling.
-python3 - "$WORK/audio" "$RECORDINGS" "$VOICES" "$SENTENCES" "$ROOT/Models/Bible.db" "$MODEL/cmudict-en-us.dict" "$NOISY" "$ROOT/scripts/lib" <<'PY'
+# The adaptation set: NAME.wav (16 kHz mono) + the words read, as the dictionary spells them.
+python3 - "$WORK/audio" "$RECORDINGS" "$VOICES" "$SENTENCES" "$ROOT/Models/Bible.db" "$DICT" "$NOISY" "$ROOT/scripts/lib" <<'PY'
 import os, random, re, sqlite3, subprocess, sys
-out, recordings, voices, count, bible, cmudict, noisy, lib = sys.argv[1:9]
-known = {l.split()[0].split("(")[0] for l in open(cmudict, encoding="utf-8", errors="ignore")}
+out, recordings, voices, count, bible, dictionary, noisy, lib = sys.argv[1:9]
+known = {l.split()[0].split("(")[0] for l in open(dictionary, encoding="utf-8", errors="ignore") if l.strip()}
 def words(text):
     ws = [w.strip("'") for w in re.findall(r"[a-z']+", text.lower().replace("\u2019", "'"))]
     return [w for w in ws if w]
@@ -87,12 +97,12 @@ kept = [(n, ws) for n, ws in pairs if ws and all(w in known for w in ws)]
 with open(f"{out}/adapt.fileids", "w") as f, open(f"{out}/adapt.transcription", "w") as t:
     for n, ws in kept:
         f.write(n + "\n"); t.write("<s> " + " ".join(ws) + f" </s> ({n})\n")
-print(f"adaptation set: {len(kept)} of {len(pairs)} recordings (the rest hold words cmudict lacks)", file=sys.stderr)
+print(f"adaptation set: {len(kept)} of {len(pairs)} recordings (the rest hold words the dictionary lacks)", file=sys.stderr)
 PY
 cd "$WORK/audio"
 sphinx_fe -argfile "$WORK/hmm/feat.params" -samprate 16000 -c adapt.fileids -di . -do . -ei wav -eo mfc -mswav yes >"$WORK/fe.log" 2>&1
 /usr/lib/sphinxtrain/bw -hmmdir "$WORK/hmm" -moddeffn "$WORK/hmm/mdef.txt" -ts2cbfn .ptm. -feat 1s_c_d_dd \
-    -svspec 0-12/13-25/26-38 -cmn current -agc none -dictfn "$MODEL/cmudict-en-us.dict" \
+    -svspec 0-12/13-25/26-38 -cmn current -agc none -dictfn "$DICT" \
     -ctlfn adapt.fileids -lsnfn adapt.transcription -accumdir . >"$WORK/bw.log" 2>&1
 /usr/lib/sphinxtrain/mllr_solve -meanfn "$WORK/hmm/means" -varfn "$WORK/hmm/variances" \
     -outmllrfn "$OUT/mllr_matrix" -accumdir . >"$WORK/mllr.log" 2>&1 || { tail -5 "$WORK/mllr.log" >&2; exit 1; }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Assistant
 import Foundation
 import Scripture
 
@@ -63,18 +64,5 @@ struct BenchCommand: ParsableCommand {
             let p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
             return String(format: "median %.1f µs, p99 %.1f µs", median, p99)
         }
-    }
-}
-
-/// A small seeded generator so a benchmark picks the same references every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

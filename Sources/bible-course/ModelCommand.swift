@@ -1,9 +1,10 @@
 import ArgumentParser
 import Assistant
 import Foundation
+import Scripture
 import Vocabulary
 
-/// `bible-course model build | show`: the compiled recognition model (the generated
+/// `bible-course model build | show | prompts`: the compiled recognition model (the generated
 /// grammars and pronunciation dictionary in `<state>/model`).
 struct ModelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,7 +16,7 @@ struct ModelCommand: ParsableCommand {
             their words, kept in <state-dir>/model. The daemon builds it at start-up when it \
             is missing or its inputs changed; these commands do it on demand and show it.
             """,
-        subcommands: [Build.self, Show.self]
+        subcommands: [Build.self, Show.self, Prompts.self]
     )
 }
 
@@ -161,5 +162,52 @@ enum ModelSummary {
             entries[word, default: []].append(fields[1])
         }
         return entries.keys.sorted().map { ($0, entries[$0] ?? []) }
+    }
+}
+
+extension ModelCommand {
+    /// `bible-course model prompts [--count N] [--seed S]`: what to read aloud for speaker
+    /// adaptation, one prompt per line (``AdaptationPrompts``).
+    struct Prompts: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print sentences to read aloud for speaker adaptation, one per line.",
+            discussion: """
+                The seven commands, a look-up of every book by its spoken name, then Bible \
+                verses whose words cmudict knows, up to --count in all. \
+                scripts/record-adaptation.sh records a person reading them; \
+                scripts/adapt.sh --recordings adapts the acoustic model to that voice.
+                """)
+
+        @Option(help: "How many prompts in all (at least the 7 commands and 66 look-ups).")
+        var count = 120
+
+        @Option(help: "Picks the look-ups and verses; the same seed gives the same prompts.")
+        var seed: UInt64 = 1
+
+        @Option(help: "The pronunciation dictionary whose words a verse must use.")
+        var cmudict = CMUDictionary.defaultPath
+
+        @OptionGroup var paths: PathOptions
+
+        func validate() throws {
+            guard count > 0, count <= 2000 else { throw ValidationError("--count must be between 1 and 2000, not \(count)") }
+        }
+
+        func run() throws {
+            let bible = try BibleStore(path: paths.bibleURL.path)
+            guard let data = FileManager.default.contents(atPath: cmudict) else {
+                throw CommandFailure("\(cmudict): not found (install pocketsphinx-en-us, or give --cmudict)")
+            }
+            var known = Set<Substring>()
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                guard let word = line.split(separator: " ").first else { continue }
+                known.insert(word.split(separator: "(").first ?? word)
+            }
+            let prompts = AdaptationPrompts.make(
+                count: count, seed: seed,
+                verse: { bible.verse(book: $0, chapter: $1, verse: $2) },
+                speakable: { $0.allSatisfy { known.contains(Substring($0)) } })
+            print(prompts.joined(separator: "\n"))
+        }
     }
 }
