@@ -9,8 +9,9 @@
 # For each prompt it prints the text, waits for Enter, then records for as long as the
 # prompt needs (2 s plus --seconds-per-word per word). Prompts already in DIR are skipped,
 # so it can be stopped with Ctrl-C and run again to go on. Then:
-#   scripts/adapt.sh ~/adaptation --recordings DIR
-# and set `adaptation = "~/adaptation/acoustic-model"` in the daemon's config.
+#   sudo scripts/adapt.sh /etc/bible-course/adaptation --recordings DIR
+# and set `adaptation = "/etc/bible-course/adaptation/acoustic-model"` in the daemon's
+# config (somewhere the service can read: not a home folder).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DIR="${1:?usage: scripts/record-adaptation.sh DIR [--device DEVICE] [--count N] [--seconds-per-word S]}"; shift
@@ -46,4 +47,4 @@ for i in "${!PROMPTS[@]}"; do
     done_now=$((done_now + 1))
 done
 rm -f "$DIR"/*.part.wav
-echo "$total prompts recorded in $DIR ($done_now this time). Next: scripts/adapt.sh OUT_DIR --recordings $DIR"
+echo "$total prompts recorded in $DIR ($done_now this time). Next: sudo scripts/adapt.sh /etc/bible-course/adaptation --recordings $DIR"

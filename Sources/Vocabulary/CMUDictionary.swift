@@ -15,20 +15,33 @@ public struct CMUDictionary: Sendable {
 
     /// Reads the pronunciations of `words` (lowercase) from `path`.
     public static func load(_ path: String = defaultPath, words: Set<String>) throws(VocabularyError) -> CMUDictionary {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .missingFile(what: "CMU pronouncing dictionary", path: path)
-        }
         var entries: [String: [[String]]] = [:]
-        for line in data.split(separator: UInt8(ascii: "\n")) {
-            guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { continue }
-            var head = line[line.startIndex..<space]
-            if let paren = head.firstIndex(of: UInt8(ascii: "(")) { head = head[head.startIndex..<paren] }
-            let word = String(decoding: head, as: UTF8.self)
-            guard words.contains(word) else { continue }
+        for line in try lines(path) {
+            guard let (word, space) = headword(line), words.contains(word) else { continue }
             let phones = line[space...].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
                 .filter { $0.first?.isLetter == true }
             if !phones.isEmpty { entries[word, default: []].append(phones) }
         }
         return CMUDictionary(entries: entries)
+    }
+
+    /// Every word `path` has a pronunciation for.
+    public static func words(_ path: String = defaultPath) throws(VocabularyError) -> Set<String> {
+        Set(try lines(path).compactMap { headword($0)?.word })
+    }
+
+    private static func lines(_ path: String) throws(VocabularyError) -> [Data.SubSequence] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .missingFile(what: "CMU pronouncing dictionary", path: path)
+        }
+        return data.split(separator: UInt8(ascii: "\n"))
+    }
+
+    /// A line's word without its alternative's "(2)", and where its phones start.
+    private static func headword(_ line: Data.SubSequence) -> (word: String, space: Data.Index)? {
+        guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+        var head = line[line.startIndex..<space]
+        if let paren = head.firstIndex(of: UInt8(ascii: "(")) { head = head[head.startIndex..<paren] }
+        return (String(decoding: head, as: UTF8.self), space)
     }
 }

@@ -195,18 +195,11 @@ extension ModelCommand {
 
         func run() throws {
             let bible = try BibleStore(path: paths.bibleURL.path)
-            guard let data = FileManager.default.contents(atPath: cmudict) else {
-                throw CommandFailure("\(cmudict): not found (install pocketsphinx-en-us, or give --cmudict)")
-            }
-            var known = Set<Substring>()
-            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-                guard let word = line.split(separator: " ").first else { continue }
-                known.insert(word.split(separator: "(").first ?? word)
-            }
+            let known = try CMUDictionary.words(cmudict)
             let prompts = AdaptationPrompts.make(
                 count: count, seed: seed,
                 verse: { bible.verse(book: $0, chapter: $1, verse: $2) },
-                speakable: { $0.allSatisfy { known.contains(Substring($0)) } })
+                speakable: { $0.allSatisfy(known.contains) })
             print(prompts.joined(separator: "\n"))
         }
     }
