@@ -67,7 +67,7 @@ if recordings:
         if name.endswith(".wav") and os.path.exists(os.path.join(recordings, name[:-4] + ".txt")):
             text = open(os.path.join(recordings, name[:-4] + ".txt"), encoding="utf-8").read()
             dst = os.path.join(out, name)
-            subprocess.run(["sox", os.path.join(recordings, name), "-r", "16000", "-c", "1", "-b", "16", dst], check=True)
+            subprocess.run(["sox", "-R", os.path.join(recordings, name), "-r", "16000", "-c", "1", "-b", "16", dst], check=True)
             pairs.append((name[:-4], words(text)))
 else:
     rows = sqlite3.connect(bible).execute(
@@ -78,7 +78,7 @@ else:
         ws = words(text)
         name = f"a{i:04d}"
         subprocess.run(["espeak-ng", "-v", vs[i % len(vs)], "-s", str(rates[i % 3]), "-w", f"{out}/raw.wav", " ".join(ws)], check=True)
-        subprocess.run(["sox", f"{out}/raw.wav", "-r", "16000", "-c", "1", "-b", "16", f"{out}/{name}.wav", "pad", "0.3", "0.3"],
+        subprocess.run(["sox", "-R", f"{out}/raw.wav", "-r", "16000", "-c", "1", "-b", "16", f"{out}/{name}.wav", "pad", "0.3", "0.3"],
                        check=True, stderr=subprocess.DEVNULL)
         pairs.append((name, ws))
     if float(noisy):

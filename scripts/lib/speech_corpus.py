@@ -2,7 +2,8 @@
 """Builds a speech test set with espeak-ng and sox: every phrase of a phrase list, in
 several voices and rates, clean and with noise mixed in at given signal-to-noise ratios.
 
-Writes 16 kHz mono 16-bit WAV files and a manifest (JSON lines: file, text, kind,
+The same arguments make the same files (sox -R: its dither and noise are seeded), so two
+benchmark runs hear the same audio. Writes 16 kHz mono 16-bit WAV files and a manifest (JSON lines: file, text, kind,
 expected, voice, rate, noise, snr). Used by the recognition tests' benchmark
 (scripts/bench-recognition.sh); the Swift tests make their own audio the same way.
 
@@ -22,7 +23,7 @@ def synth(text, voice, rate, path, pad=0.6):
     """espeak-ng → 16 kHz mono with `pad` seconds of silence around the speech."""
     with tempfile.NamedTemporaryFile(suffix=".wav") as raw:
         run(["espeak-ng", "-v", voice, "-s", str(rate), "-w", raw.name, text])
-        run(["sox", raw.name, "-r", str(RATE), "-c", "1", "-b", "16", path, "pad", str(pad), str(pad)])
+        run(["sox", "-R", raw.name, "-r", str(RATE), "-c", "1", "-b", "16", path, "pad", str(pad), str(pad)])
 
 def read(path):
     with wave.open(path) as w:
@@ -64,9 +65,9 @@ def noise(kind, length, seed, workdir, babble=BABBLE):
             p = os.path.join(workdir, f"babble-{seed}-{i}.wav")
             synth(text, voice, 170, p, pad=0.0)
             parts.append(p)
-        run(["sox", "-m", *parts, "-r", str(RATE), "-c", "1", "-b", "16", path, "repeat", "3", "trim", "0", f"{seconds:.3f}"])
+        run(["sox", "-R", "-m", *parts, "-r", str(RATE), "-c", "1", "-b", "16", path, "repeat", "3", "trim", "0", f"{seconds:.3f}"])
     else:
-        run(["sox", "-n", "-r", str(RATE), "-c", "1", "-b", "16", path, "synth", f"{seconds:.3f}", f"{kind}noise", "vol", "0.3"])
+        run(["sox", "-R", "-n", "-r", str(RATE), "-c", "1", "-b", "16", path, "synth", f"{seconds:.3f}", f"{kind}noise", "vol", "0.3"])
     n = read(path)
     if len(n) < length:
         n.extend(array.array("h", [0] * (length - len(n))))
