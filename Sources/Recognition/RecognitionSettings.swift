@@ -35,9 +35,10 @@ public struct RecognitionSettings: Sendable, Hashable {
     /// ends (the decode takes ~0.05 of the utterance's length; the wait is 300 ms more by
     /// default). Speech that resumes discards it. Nil: decode only when the utterance ends.
     public var decodeAfterQuietMilliseconds: Int? = 200
-    /// A speaker adaptation transform (an MLLR matrix made by `scripts/adapt.sh` from
-    /// recordings of the person, or of a voice, reading known text): it moves the acoustic
-    /// model towards that voice and microphone. Nil: the model as shipped.
+    /// A speaker adaptation made by `scripts/adapt.sh` from recordings of the person, or of
+    /// a voice, reading known text (``SpeakerAdaptation``: a MAP-adapted acoustic model
+    /// folder or an MLLR transform file): it moves the acoustic model towards that voice and
+    /// microphone. Nil: the model as shipped.
     public var adaptation: String?
     /// Extra PocketSphinx flags (`-cmn`: `batch`), for experiments and tuning.
     public var decoderOptions: [String: String] = [:]

@@ -3,7 +3,6 @@ import Audio
 import Course
 import Foundation
 import Recognition
-import Speech
 import Testing
 
 /// A person's adaptation, as the README tells them to make it: `bible-course model prompts`
@@ -39,24 +38,18 @@ struct AdaptationTests {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    private static func speak(_ text: String, rateFactor: Double) throws -> [Int16] {
-        let voice = try SpeechSynthesizer(configuration: SpeechConfiguration(voice: "en-us", rateFactor: rateFactor))
-        let spoken = Resampler.resample(try voice.samples(for: text), from: voice.sampleRate, to: AudioFormat.sampleRate)
-        let silence = [Int16](repeating: 0, count: AudioFormat.samples(milliseconds: 500))
-        return silence + spoken + silence
-    }
-
     /// Commands and look-ups heard right by `recognizer`, said at another rate than recorded.
     private static func heard(_ recognizer: Recognizer) throws -> (commands: Int, lookUps: Int) {
+        let voice = try PersonVoice(voice: "en-us", rate: 1.0)
         var commands = 0, lookUps = 0
         for command in Command.allCases {
-            let audio = try speak(command.phrase, rateFactor: 1.0)
+            let audio = try voice.utterance(command.phrase)
             if RecordedSpeech.decision(try RecordedSpeech.recognize(audio, with: recognizer))?.intent == .command(command) {
                 commands += 1
             }
         }
         for (text, expected) in hardLookUps {
-            let audio = try speak(text, rateFactor: 1.0)
+            let audio = try voice.utterance(text)
             if case .lookup(let reference) = RecordedSpeech.decision(try RecordedSpeech.recognize(audio, with: recognizer))?.intent,
                reference.compact == expected {
                 lookUps += 1
@@ -80,9 +73,10 @@ struct AdaptationTests {
         #expect(lines.count == 90)
         #expect(Array(lines.prefix(7)) == Command.allCases.map { $0.phrase.lowercased() })
         #expect(lines.contains { $0.hasPrefix("read habakkuk chapter ") }, "every book is looked up once")
+        let reader = try PersonVoice(voice: "en-us", rate: 0.9)
         for (index, line) in lines.enumerated() {
             let name = String(format: "prompt%03d", index + 1)
-            try WAVFile.write(try Self.speak(line, rateFactor: 0.9), to: recordings.appendingPathComponent("\(name).wav"))
+            try WAVFile.write(try reader.utterance(line), to: recordings.appendingPathComponent("\(name).wav"))
             try (line + "\n").write(to: recordings.appendingPathComponent("\(name).txt"), atomically: true, encoding: .utf8)
         }
 

@@ -2,9 +2,9 @@
 """Builds a speech test set with espeak-ng and sox: every phrase of a phrase list, in
 several voices and rates, clean and with noise mixed in at given signal-to-noise ratios.
 
-The same arguments make the same files (sox -R: its dither and noise are seeded), so two
-benchmark runs hear the same audio. Writes 16 kHz mono 16-bit WAV files and a manifest (JSON lines: file, text, kind,
-expected, voice, rate, noise, snr). Used by the recognition tests' benchmark
+Writes 16 kHz mono 16-bit WAV files and a manifest (JSON lines: file, text, kind,
+expected, voice, rate, noise, snr). The same arguments make the same files (sox -R: its
+dither and noise are seeded), so two benchmark runs hear the same audio. Used by the recognition tests' benchmark
 (scripts/bench-recognition.sh); the Swift tests make their own audio the same way.
 
     speech_corpus.py --phrases phrases.tsv --out DIR [--voices en-us,en+f3] [--rates 150,180]
