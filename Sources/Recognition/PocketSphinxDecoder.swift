@@ -19,6 +19,8 @@ public final class PocketSphinxDecoder {
     public static var defaultAcousticModel: String { defaultModelDirectory + "/en-us" }
     public static var defaultDictionary: String { defaultModelDirectory + "/cmudict-en-us.dict" }
     public static var defaultLanguageModel: String { defaultModelDirectory + "/en-us.lm.bin" }
+    /// The phone bigram model of the free phone loop (``setPhoneLoop(_:path:)``).
+    public static var defaultPhoneLanguageModel: String { defaultModelDirectory + "/en-us-phone.lm.bin" }
 
     /// Starts a decoder. `options` are extra PocketSphinx flags (`["-vad_threshold": "2.5"]`);
     /// the library's log goes to `logFile` (default: nowhere).

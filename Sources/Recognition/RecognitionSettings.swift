@@ -40,6 +40,9 @@ public struct RecognitionSettings: Sendable, Hashable {
     /// folder or an MLLR transform file): it moves the acoustic model towards that voice and
     /// microphone. Nil: the model as shipped.
     public var adaptation: String?
+    /// Decode each utterance a second time with a free phone loop and compare
+    /// (``PhoneLoopVerification``).
+    public var verifyWithPhoneLoop = false
     /// Extra PocketSphinx flags (`-cmn`: `batch`), for experiments and tuning.
     public var decoderOptions: [String: String] = [:]
     /// PocketSphinx's log file (its own messages); /dev/null silences it.

@@ -20,6 +20,8 @@ public struct Recognition: Sendable {
     public var signalToNoise: Double? = nil
     /// Whether the noise was suppressed before decoding.
     public var noiseSuppressed = false
+    /// The free phone loop's view of the hypothesis (nil when not verified).
+    public var verification: PhoneLoopVerification? = nil
 }
 
 /// Turns utterances into intents with one PocketSphinx decoder.
@@ -65,6 +67,9 @@ public final class Recognizer {
             try decoder.setGrammar("commands", jsgf: GarbageModel.reweighted(commands, weight: settings.garbageWeight))
             answerTemplate = GarbageModel.reweighted(try String(contentsOf: model.answerGrammarSource, encoding: .utf8),
                                                      weight: settings.garbageWeight)
+            if settings.verifyWithPhoneLoop {
+                try decoder.setPhoneLoop(Self.phoneLoopSearch, path: PocketSphinxDecoder.defaultPhoneLanguageModel)
+            }
             try decoder.activate("commands")
             matcher = IntentMatcher(tolerance: .exact)
         case .fallback:
@@ -86,6 +91,12 @@ public final class Recognizer {
         var options = ["-remove_noise": "no"]
         if settings.normaliseWholeUtterance { options["-cmn"] = "batch" }
         if case .transform(let file) = adaptation { options["-mllr"] = file }
+        if settings.verifyWithPhoneLoop {
+            // Context-independent phones keep the loop cheap; every senone scored each frame
+            // gives both searches the same per-frame baseline, so their scores compare.
+            options["-allphone_ci"] = "yes"
+            options["-compallsen"] = "yes"
+        }
         return options.merging(settings.decoderOptions) { _, own in own }
     }
 
@@ -147,7 +158,11 @@ public final class Recognizer {
         let hypothesis: Hypothesis
         let signalToNoise: Double
         let suppressed: Bool
+        let verification: PhoneLoopVerification?
     }
+
+    /// The free phone loop's search name.
+    static let phoneLoopSearch = "phone-loop"
 
     /// A decode of the utterance made during its trailing silence.
     private struct EarlyDecode {
@@ -227,7 +242,8 @@ public final class Recognizer {
             hypothesis: hypothesis, intent: intent, confidence: confidence,
             decodeMilliseconds: decodeClock + finish, finishMilliseconds: finish + overrun,
             audioMilliseconds: AudioFormat.milliseconds(samples: utteranceSamples),
-            signalToNoise: decode?.signalToNoise, noiseSuppressed: decode?.suppressed ?? false)
+            signalToNoise: decode?.signalToNoise, noiseSuppressed: decode?.suppressed ?? false,
+            verification: decode?.verification)
     }
 
     /// Decodes the held utterance as one (whole-utterance normalisation), with its noise
@@ -244,10 +260,23 @@ public final class Recognizer {
             audio = suppressor.process(audio)
             suppressed = true
         }
+        let hypothesis = try decodeWhole(audio)
+        var verification: PhoneLoopVerification?
+        if settings.verifyWithPhoneLoop, case .grammar = mode, !hypothesis.words.isEmpty,
+           let grammar = decoder.activeSearch {
+            try decoder.activate(Self.phoneLoopSearch)
+            defer { try? decoder.activate(grammar) }
+            verification = PhoneLoopVerification(grammar: hypothesis, loop: try decodeWhole(audio))
+        }
+        return HeldDecode(hypothesis: hypothesis, signalToNoise: snr, suppressed: suppressed, verification: verification)
+    }
+
+    /// One whole-utterance decode with the active search.
+    private func decodeWhole(_ audio: [Int16]) throws -> Hypothesis {
         try decoder.startUtterance()
         do {
             try decoder.process(audio, wholeUtterance: true)
-            return HeldDecode(hypothesis: try decoder.endUtterance(), signalToNoise: snr, suppressed: suppressed)
+            return try decoder.endUtterance()
         } catch {
             // Close the utterance so the next one can start.
             _ = try? decoder.endUtterance()

@@ -4,12 +4,13 @@ import Scripture
 /// number words of every chapter and verse that exists, the command phrases, the ways of
 /// asking for a passage, and theological terms.
 ///
-/// Rules it fills: `command`, `lookup` (templates over the classes `book`, `number`,
-/// `verb`), `term`. The authored pronunciations come from `Models/pronunciations.tsv`.
+/// Rules it fills: `command`, `lookup` (``LookupGrammar``: each book with its own chapter
+/// and verse ranges), `term`, and the classes `book`, `digit`, `teen`, `decade`, `verb`
+/// (also for users' own templates). The authored pronunciations come from `Models/pronunciations.tsv`.
 public enum BibleVocabulary {
     public static let identifier = "bible-course.vocabulary"
     /// Bumped when the built-in phrases change, so compiled models are rebuilt.
-    public static let version = "1"
+    public static let version = "2"
 
     /// The highest chapter or verse number in the Bible (Psalm 119:176).
     public static let highestNumber = 176
@@ -35,15 +36,17 @@ public enum BibleVocabulary {
         }
         var books: [String] = []
         for book in BookCatalog.books {
-            for (index, name) in book.spokenNames.enumerated() where !books.contains(name) {
-                books.append(name)
+            for (index, name) in book.spokenNames.enumerated() {
                 // The first spoken name is the usual one; variants are said less often.
-                phrases.append(.init(name, count: index == 0 ? 1000 : 300, rule: "book"))
+                let count = index == 0 ? 1000 : 300
+                phrases.append(.init(name, count: count, rule: LookupGrammar.bookRule(book)))
+                guard !books.contains(name) else { continue }
+                books.append(name)
+                phrases.append(.init(name, count: count, rule: "book"))
             }
         }
-        // Numbers are built in the grammar source from these parts (<number> in
-        // Grammars/commands.jsgf), which covers every chapter and verse number (1...176)
-        // with a far smaller search than 176 separate phrases.
+        // Numbers are built from these parts (<number> in Grammars/commands.jsgf, and the
+        // look-up's ranges), a far smaller search than 176 separate phrases.
         let digits = (1...9).map(NumberWords.spoken)
         let teens = (10...19).map(NumberWords.spoken)
         let decades = stride(from: 20, through: 90, by: 10).map(NumberWords.spoken)
@@ -53,21 +56,11 @@ public enum BibleVocabulary {
         for term in terms {
             phrases.append(.init(term, count: 300, rule: "term"))
         }
-        let templates: [VocabularyDefinition.Template] = [
-            .init("<verb> <book> chapter <number> verse <number>", count: 3000, rule: "lookup"),
-            .init("<verb> <book> <number> <number>", count: 2000, rule: "lookup"),
-            .init("<verb> <book> chapter <number>", count: 1000, rule: "lookup"),
-            .init("<verb> <book> <number>", count: 1000, rule: "lookup"),
-            .init("<verb> <book> <number> verse <number>", count: 500, rule: "lookup"),
-            .init("<verb> <book> verse <number>", count: 500, rule: "lookup"),
-            .init("<verb> <book> chapter <number> verses <number> through <number>", count: 300, rule: "lookup"),
-            .init("<verb> <book> chapter <number> verse <number> through <number>", count: 300, rule: "lookup"),
-            .init("<verb> <book> <number> <number> through <number>", count: 300, rule: "lookup"),
-        ]
         return VocabularyDefinition(
             identifier: identifier, version: version, locale: "en-US",
-            phraseCounts: phrases, templates: templates,
-            classes: ["book": books, "digit": digits, "teen": teens, "decade": decades, "verb": lookupVerbs]
+            phraseCounts: phrases,
+            classes: ["book": books, "digit": digits, "teen": teens, "decade": decades, "verb": lookupVerbs],
+            rules: LookupGrammar.rules()
         )
     }
 }

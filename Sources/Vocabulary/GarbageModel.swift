@@ -24,10 +24,25 @@ public enum GarbageModel {
         return "<\(rule)> = " + words.map { "/\(w)/ \($0.word)" }.joined(separator: " | ") + ";"
     }
 
-    /// `grammar` with its garbage rule re-weighted.
+    /// The rule a grammar source offers as the alternative to its phrases (`| <garbage>`).
+    public static let pathRule = "garbage"
+
+    /// `grammar` with its garbage rule re-weighted; a weight of 0 takes the path out: the
+    /// `<garbage>` alternatives and the rules that only it uses.
     public static func reweighted(_ grammar: String, weight: Double) -> String {
-        grammar.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        guard weight > 0 else { return removed(grammar) }
+        return grammar.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasPrefix("<\(rule)> =") ? Substring(ruleLine(weight: weight)) : line
+        }.joined(separator: "\n")
+    }
+
+    private static func removed(_ grammar: String) -> String {
+        let reference = "<\(pathRule)>"
+        return grammar.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> String? in
+            if line.hasPrefix("<\(rule)> =") || line.hasPrefix("\(reference) =") { return nil }
+            var text = String(line)
+            for form in [" | \(reference)", "\(reference) | "] { text = text.replacingOccurrences(of: form, with: "") }
+            return text
         }.joined(separator: "\n")
     }
 }

@@ -15,6 +15,7 @@ public struct GrammarFiller: Sendable {
     /// The rules the vocabulary can fill.
     public var ruleNames: Set<String> {
         Set(definition.phraseCounts.map(\.rule)).union(definition.templates.map(\.rule)).union(definition.classes.keys)
+            .union(definition.rules.keys)
     }
 
     /// The weighted alternatives of `rule` as JSGF, or nil when the vocabulary has none.
@@ -36,9 +37,13 @@ public struct GrammarFiller: Sendable {
             let text = GrammarText.words(member).joined(separator: " ")
             if counts[text] == nil { add(text, 1) }
         }
-        guard !order.isEmpty else { return nil }
+        let written = definition.rules[rule]
+        guard !order.isEmpty else { return written }
         let total = Double(order.reduce(0) { $0 + counts[$1]! })
-        return order.map { "/\(JSGFWeight.format(Double(counts[$0]!) / total))/ \($0)" }.joined(separator: " | ")
+        let weighted = order.map { "/\(JSGFWeight.format(Double(counts[$0]!) / total))/ \($0)" }
+        // Beside weighted alternatives a written rule needs a weight of its own (1: no
+        // penalty; PocketSphinx drops weights on groups, so the group is not penalised).
+        return (weighted + (written.map { ["/1/ (\($0))"] } ?? [])).joined(separator: " | ")
     }
 
     /// `source` with its placeholders filled and missing rules appended. `name` names the

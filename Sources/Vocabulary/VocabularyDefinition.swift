@@ -74,12 +74,18 @@ public struct VocabularyDefinition: Codable, Sendable, Hashable {
     public var templates: [Template]
     /// Word classes used by templates: `book` → ["genesis", "first corinthians", ...].
     public var classes: [String: [String]]
+    /// Rules written directly as JSGF expansions (`chapter <upto_50> [verse <upto_67>]`),
+    /// for structure that phrases and templates cannot say: optional parts, and ranges
+    /// that differ per book. Each becomes one alternative of its rule, beside the rule's
+    /// phrases and templates.
+    public var rules: [String: String]
     public var pronunciations: [CustomPronunciation]
 
     public init(
         identifier: String, version: String, locale: String = "en-US",
         phraseCounts: [PhraseCount] = [], templates: [Template] = [],
-        classes: [String: [String]] = [:], pronunciations: [CustomPronunciation] = []
+        classes: [String: [String]] = [:], rules: [String: String] = [:],
+        pronunciations: [CustomPronunciation] = []
     ) {
         self.identifier = identifier
         self.version = version
@@ -87,11 +93,12 @@ public struct VocabularyDefinition: Codable, Sendable, Hashable {
         self.phraseCounts = phraseCounts
         self.templates = templates
         self.classes = classes
+        self.rules = rules
         self.pronunciations = pronunciations
     }
 
     private enum CodingKeys: String, CodingKey {
-        case identifier, version, locale, phraseCounts, templates, classes, pronunciations
+        case identifier, version, locale, phraseCounts, templates, classes, rules, pronunciations
     }
 
     /// Reads a vocabulary file: only `identifier` and `version` are required; the lists
@@ -104,11 +111,13 @@ public struct VocabularyDefinition: Codable, Sendable, Hashable {
         phraseCounts = try container.decodeIfPresent([PhraseCount].self, forKey: .phraseCounts) ?? []
         templates = try container.decodeIfPresent([Template].self, forKey: .templates) ?? []
         classes = try container.decodeIfPresent([String: [String]].self, forKey: .classes) ?? [:]
+        rules = try container.decodeIfPresent([String: String].self, forKey: .rules) ?? [:]
         pronunciations = try container.decodeIfPresent([CustomPronunciation].self, forKey: .pronunciations) ?? []
     }
 
     /// This definition with `other`'s phrases, templates, class members and
-    /// pronunciations added (a user's vocabulary file, a course's words).
+    /// pronunciations added (a user's vocabulary file, a course's words); `other`'s rules
+    /// replace rules of the same name.
     public func merged(with other: VocabularyDefinition) -> VocabularyDefinition {
         var result = self
         result.phraseCounts += other.phraseCounts
@@ -117,6 +126,7 @@ public struct VocabularyDefinition: Codable, Sendable, Hashable {
             let existing = result.classes[name] ?? []
             result.classes[name] = existing + members.filter { !existing.contains($0) }
         }
+        result.rules.merge(other.rules) { _, theirs in theirs }
         result.pronunciations += other.pronunciations
         return result
     }

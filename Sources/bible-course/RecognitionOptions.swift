@@ -5,7 +5,7 @@ import Vocabulary
 
 /// Flags shared by the commands that listen: rejection and endpointing settings.
 struct RecognitionOptions: ParsableArguments {
-    @Option(help: "Per-phone weight of the rejection path (higher rejects more).")
+    @Option(help: "Per-phone weight of the rejection path (higher rejects more; 0: no rejection path).")
     var garbageWeight: Double = RecognitionSettings().garbageWeight
 
     @Option(help: "Reject an utterance with a pause longer than this between words (ms).")
@@ -26,6 +26,9 @@ struct RecognitionOptions: ParsableArguments {
     @Option(help: "Suppress the noise of utterances whose signal-to-noise ratio is below this (dB; 0: never).")
     var suppressNoiseBelow: Double = RecognitionSettings().suppressNoiseBelowDecibels
 
+    @Flag(help: "Verify each hypothesis against a free phone loop decode of the same audio.")
+    var verify = false
+
     @Option(help: "PocketSphinx's own log file.")
     var decoderLog: String = "/dev/null"
 
@@ -44,6 +47,7 @@ struct RecognitionOptions: ParsableArguments {
         settings.adaptation = adaptation
         settings.suppressNoiseBelowDecibels = suppressNoiseBelow
         settings.minimumConfidence = minConfidence
+        settings.verifyWithPhoneLoop = verify
         return settings
     }
 
@@ -54,8 +58,8 @@ struct RecognitionOptions: ParsableArguments {
     }
 
     func validate() throws {
-        guard garbageWeight > 0, garbageWeight < 1 else {
-            throw ValidationError("--garbage-weight must be between 0 and 1, not \(garbageWeight)")
+        guard garbageWeight >= 0, garbageWeight < 1 else {
+            throw ValidationError("--garbage-weight must be from 0 (no rejection path) up to 1, not \(garbageWeight)")
         }
         if let minConfidence, !(0...1).contains(minConfidence) {
             throw ValidationError("--min-confidence must be between 0 and 1, not \(minConfidence)")

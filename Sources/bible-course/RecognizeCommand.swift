@@ -75,6 +75,8 @@ struct FileRecognition {
     /// The words' mean acoustic score per frame (``Hypothesis/wordScorePerFrame``), of the
     /// utterance that decided.
     var wordScore: Double?
+    /// The phone loop's view of the utterance that decided.
+    var verification: PhoneLoopVerification?
 
     static func run(_ samples: [Int16], recognizer: Recognizer, endpointer configuration: Endpointer.Configuration) throws -> FileRecognition {
         let recognitions = try RecordedSpeech.recognize(samples, with: recognizer, endpointer: configuration)
@@ -94,6 +96,7 @@ struct FileRecognition {
             result.intent = decision.intent
             result.confidence = decision.confidence
             result.wordScore = decision.hypothesis.wordScorePerFrame
+            result.verification = decision.verification
         }
         return result
     }
@@ -118,7 +121,15 @@ struct FileRecognition {
             + "\"decode_ms\": \(String(format: "%.1f", decodeMilliseconds)), \"audio_ms\": \(Int(audioMilliseconds)), "
             + "\"latency_ms\": \(String(format: "%.1f", latencyMilliseconds)), \"rejected\": \(JSONText.string(rejection)), \"score\": \(score), \"acoustic\": \(acousticScore), \"frames\": \(frames), "
             + "\"snr_db\": \(signalToNoise.map { $0.isFinite ? String(format: "%.1f", $0) : "null" } ?? "null"), \"denoised\": \(noiseSuppressed), "
-            + "\"word_score\": \(wordScore.map { String(format: "%.1f", $0) } ?? "null")}"
+            + "\"word_score\": \(wordScore.map { String(format: "%.1f", $0) } ?? "null")"
+            + (verification.map(Self.verificationJSON) ?? "") + "}"
+    }
+
+    private static func verificationJSON(_ v: PhoneLoopVerification) -> String {
+        let words = v.words.map {
+            "[\(JSONText.string($0.word)), \($0.frames), \(String(format: "%.1f", $0.scorePerFrame))]"
+        }
+        return ", \"loop_score\": \(String(format: "%.2f", v.scorePerFrame)), \"loop_words\": [\(words.joined(separator: ", "))]"
     }
 
     func textLine(file: String) -> String {

