@@ -7,7 +7,8 @@
 #   by Piper's en_US-joe-medium voice at three rates, clean and mixed with real room noise
 #   (Speech Commands' `_silence_` recordings: dishes, a running tap, ...) at 20, 10, 5 dB;
 # - real out-of-grammar speech through the Bible grammar: Common Voice, CMU AN4 (train
-#   and test), Speech Commands words, room recordings (../shared/speech);
+#   and test), Speech Commands words, room recordings (../shared/speech), and the
+#   sentences and words again in real room noise at 10 dB (people talking in a noisy room);
 # - real in-grammar speech: AN4's test recordings through a user grammar of AN4's
 #   sentences (`recognize --grammars --vocabulary`), and the share of what the plain
 #   grammar hears right that each configuration keeps;
@@ -39,7 +40,7 @@ trap 'rm -rf "$WORK"' EXIT
 
 say "making the speech sets (Piper synthesis is cached in ~/.cache/bible-course/piper)"
 python3 scripts/lib/speech_sets.py piper --out "$WORK/piper" --bin "$BIN" --snr "$SNR"
-python3 scripts/lib/speech_sets.py real --out "$WORK/real.jsonl"
+python3 scripts/lib/speech_sets.py real --out "$WORK/real.jsonl" --noisy "$WORK/real-noisy" --snr 10
 python3 scripts/lib/speech_sets.py an4 --out "$WORK/an4"
 AN4_GRAMMAR=(--grammars "$WORK/an4/grammars" --vocabulary "$WORK/an4/vocabulary.json")
 

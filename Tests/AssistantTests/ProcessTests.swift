@@ -129,7 +129,7 @@ struct ProcessTests {
     @Test(arguments: [
         (["--suppress-noise-below", "150"], "--suppress-noise-below must be a number of dB from 0 (never) to 100, not 150"),
         (["--min-confidence", "2"], "--min-confidence must be between 0 and 1"),
-        (["--garbage-weight", "0"], "--garbage-weight must be between 0 and 1"),
+        (["--garbage-weight", "1.5"], "--garbage-weight must be from 0 (no rejection path) up to 1, not 1.5"),
     ])
     func recognizeRefusesSettingsOutOfRange(flags: [String], message: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build bible-course first")

@@ -115,13 +115,14 @@ struct SpokenSessionTests {
     @Test func aLookupOfAPassageThatDoesNotExistGetsAShortReply() throws {
         let session = try SpokenSession()
         session.start()
-        // (Not "Jude chapter four": the recogniser's normaliser currently turns "jude" into Luke.)
-        let turn = session.say("Read Obadiah chapter two")
+        // The grammar allows a verse up to the book's longest chapter (Jonah 1 has 17), so
+        // a verse past the end of a shorter chapter is heard and refused with the reason.
+        let turn = session.say("Read Jonah chapter two verse fifteen")
         guard case .rejected(.invalidReference) = turn.intents.first else {
             Issue.record("heard as \(turn.intents)")
             return
         }
-        #expect(turn.said.map(\.text) == ["There is no such passage. Obadiah has 1 chapter."])
+        #expect(turn.said.map(\.text) == ["There is no such passage. Jonah chapter 2 has 10 verses."])
     }
 
     @Test func theDaemonNeverHearsItself() throws {

@@ -9,10 +9,13 @@
         verses read aloud and everyday sentences; clean and mixed with real room noise
         (noise_bed) at each SNR. Synthesis is cached (--cache), so a second run on the same
         machine hears the same audio.
-    speech_sets.py real --out FILE
+    speech_sets.py real --out FILE [--noisy DIR --snr 10]
         A manifest of the real recordings in ../shared/speech that are not the course's
         commands: Common Voice sentences, CMU AN4 (train and test), Speech Commands words
-        and room recordings. The files are read where they are.
+        and room recordings. The files are read where they are. With --noisy, the Common
+        Voice sentences, AN4's test recordings and 200 of the words are also mixed with real
+        room noise at each SNR into DIR (set names gain " 10dB"): people talking in a noisy
+        room, which must not be taken for commands either.
     speech_sets.py an4 --out DIR
         Real in-grammar speech: a user grammar folder (DIR/grammars) and vocabulary file
         (DIR/vocabulary.json) whose rule `an4` holds every AN4 sentence, and a manifest of
@@ -202,9 +205,21 @@ def real_set(args):
         which = "room" if word == "_silence_" else "words"
         for name in sorted(os.listdir(folder)):
             rows.append(dict(file=os.path.join(folder, name), text=word.strip("_"), set=which))
+    rows = [dict(row, kind="other", expected="-", noise="none", snr=None) for row in rows]
+    if args.noisy:
+        rng = random.Random(args.seed)
+        os.makedirs(args.noisy, exist_ok=True)
+        words = [r for r in rows if r["set"] == "words"]
+        chosen = [r for r in rows if r["set"] == "commonvoice" or "an4test" in r["file"]] + rng.sample(words, min(200, len(words)))
+        for snr in [float(x) for x in args.snr.split(",") if x]:
+            for i, row in enumerate(chosen):
+                noisy = os.path.join(args.noisy, f"{i:04d}-{row['set']}-room{int(snr)}.wav")
+                speech = read(row["file"])
+                write(noisy, mix(speech, noise_bed(len(speech), rng), snr))
+                rows.append(dict(row, file=os.path.abspath(noisy), set=f"{row['set']} {int(snr)}dB", noise="room", snr=snr))
     with open(args.out, "w") as manifest:
         for row in rows:
-            manifest.write(json.dumps(dict(row, kind="other", expected="-", noise="none", snr=None)) + "\n")
+            manifest.write(json.dumps(row) + "\n")
 
 
 def an4_set(args):
@@ -255,6 +270,9 @@ def main():
     p.add_argument("--cache", default=os.path.join(os.path.expanduser("~"), ".cache", "bible-course", "piper"))
     r = sub.add_parser("real")
     r.add_argument("--out", required=True)
+    r.add_argument("--noisy", help="folder for the noisy copies (none without it)")
+    r.add_argument("--snr", default="10", help="dB of real room noise for the noisy copies")
+    r.add_argument("--seed", type=int, default=7)
     a = sub.add_parser("an4")
     a.add_argument("--out", required=True)
     args = ap.parse_args()
