@@ -5,6 +5,10 @@ import Scripture
 /// verse directly ("jude five"). Fewer impossible paths mean fewer confusions between
 /// numbers and fewer phrases that a stray sound can pass for.
 ///
+/// PocketSphinx copies a rule's states at every reference, and each book has its own
+/// ranges, so a place names its verse numbers twice and its chapter numbers three times,
+/// not once per phrasing (which made decoding half as fast again).
+///
 /// Rules: `lookup` (`<verb> <passage>`), `passage` (every book with its place),
 /// `book_<osis>` (the book's spoken names, filled from phrase counts), `place_<C>_<V>`
 /// (chapter and verse forms of a book with C chapters and verses up to V), `verse_<V>`
@@ -23,14 +27,12 @@ public enum LookupGrammar {
             let place: String
             if book.hasOneChapter {
                 place = "verse_\(verses)"
-                rules[place] = "[chapter one] verse <upto_\(verses)> [through <upto_\(verses)>]"
-                    + " | [chapter one] verses <upto_\(verses)> through <upto_\(verses)>"
-                    + " | <upto_\(verses)> [through <upto_\(verses)>] | chapter one"
+                rules[place] = "[chapter one] [verse | verses] <upto_\(verses)> [through <upto_\(verses)>] | chapter one"
             } else {
                 place = "place_\(book.chapterCount)_\(verses)"
                 let c = "<upto_\(book.chapterCount)>", v = "<upto_\(verses)>"
-                rules[place] = "chapter \(c) [verse \(v) [through \(v)] | verses \(v) through \(v)]"
-                    + " | \(c) [[verse] \(v) [through \(v)]]"
+                // "chapter twenty two" is chapter 22: after "chapter", a verse needs its word.
+                rules[place] = "(chapter \(c) (verse | verses) | \(c) [verse | verses]) \(v) [through \(v)] | [chapter] \(c)"
                 ranges.insert(book.chapterCount)
             }
             ranges.insert(verses)
