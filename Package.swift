@@ -44,7 +44,7 @@ let package = Package(
         ),
         .target(
             name: "Vocabulary",
-            dependencies: ["Scripture", "CEspeakNG"]
+            dependencies: ["Scripture", "CEspeakNG", "CPocketSphinx"]
         ),
         .target(
             name: "Audio",

@@ -46,8 +46,9 @@ AN4_GRAMMAR=(--grammars "$WORK/an4/grammars" --vocabulary "$WORK/an4/vocabulary.
 
 # name | recognize flags
 CONFIGS=(
-    "plain grammar|--garbage-weight 0"
-    "shipped|"
+    "plain grammar|--command-search grammar --garbage-weight 0"
+    "grammar + phone loop|--command-search grammar"
+    "shipped (command LM)|"
 )
 ROWS=()
 for config in "${CONFIGS[@]}"; do

@@ -17,6 +17,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         case rate
         case pitch
         case trailingSilence = "trailing_silence_ms"
+        case commandSearch = "command_search"
         case garbageWeight = "garbage_weight"
         case minimumConfidence = "minimum_confidence"
         case suppressNoiseBelow = "suppress_noise_below_db"
@@ -49,7 +50,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var pitch = 50
     /// Silence that ends an utterance, ms.
     public var trailingSilenceMilliseconds = 500
-    /// Per-phone weight of the rejection path: higher rejects more.
+    /// How commands and look-ups are heard: `language-model` or `grammar`.
+    public var commandSearch = RecognitionSettings().commandSearch
+    /// Per-phone weight of the grammar's rejection path: higher rejects more.
     public var garbageWeight = 0.01
     /// Hypotheses less sure than this are not acted on; nil: automatic (see
     /// `RecognitionSettings.minimumConfidence`).
@@ -156,6 +159,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
             rate = factor
         case .pitch: pitch = try integer(0...100, unit: "pitch steps")
         case .trailingSilence: trailingSilenceMilliseconds = try integer(100...5000, unit: "ms")
+        case .commandSearch:
+            guard let search = CommandSearch(rawValue: try string()) else {
+                throw bad(CommandSearch.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
+            }
+            commandSearch = search
         case .garbageWeight: garbageWeight = try number({ $0 > 0 && $0 < 1 }, "a number between 0 and 1 (exclusive)")
         case .minimumConfidence: minimumConfidence = try number({ (0...1).contains($0) }, "a number from 0 to 1")
         case .suppressNoiseBelow:

@@ -75,6 +75,7 @@ public struct SessionEnvironment {
             bible = nil
         }
         var settings = RecognitionSettings()
+        settings.commandSearch = configuration.commandSearch
         settings.garbageWeight = configuration.garbageWeight
         settings.maximumPauseMilliseconds = configuration.maximumPauseMilliseconds
         settings.independentUtterances = independentUtterances

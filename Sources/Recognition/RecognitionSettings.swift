@@ -1,6 +1,9 @@
 /// The knobs of recognition and rejection, from the config file or flags.
 public struct RecognitionSettings: Sendable, Hashable {
-    /// Per-phone weight of the garbage path: higher rejects more (commands included).
+    /// How commands and look-ups are searched for.
+    public var commandSearch: CommandSearch = .languageModel
+    /// Per-phone weight of the grammar's garbage path: higher rejects more (commands
+    /// included). Commands use it only with ``CommandSearch/grammar``; answers always.
     public var garbageWeight: Double = 0.01
     /// A pause longer than this between words means speech was swallowed as silence.
     public var maximumPauseMilliseconds = 800

@@ -3,7 +3,7 @@ import Foundation
 /// What the compiler wrote, as its manifest records it.
 public struct ModelManifest: Codable, Sendable, Hashable {
     /// Bumped when the compiler's output changes shape; older models are rebuilt.
-    public static let currentFormat = 1
+    public static let currentFormat = 2
 
     public var format: Int
     /// Digest of everything the model was built from (``ModelInputs/digest()``).
@@ -17,12 +17,13 @@ public struct ModelManifest: Codable, Sendable, Hashable {
     public var builtAt: Date
 }
 
-/// A compiled model in the state directory: the command grammar, the answer grammar
-/// source (its `@answer@` is filled per question), and a dictionary holding exactly the
-/// grammars' words.
+/// A compiled model in the state directory: the command grammar and the language model
+/// drawn from it, the answer grammar source (its `@answer@` is filled per question), and
+/// a dictionary holding the grammars' words and the language model's everyday words.
 public struct CompiledModel: Sendable {
     public static let commandsGrammarName = "commands.jsgf"
     public static let answerGrammarName = "answer.jsgf"
+    public static let commandsLanguageModelName = "commands.lm"
     public static let dictionaryName = "bible.dict"
     public static let manifestName = "manifest.json"
 
@@ -30,6 +31,8 @@ public struct CompiledModel: Sendable {
     public let manifest: ModelManifest
 
     public var commandsGrammar: URL { directory.appendingPathComponent(Self.commandsGrammarName) }
+    /// The command language model (``CommandLanguageModel``), an ARPA file.
+    public var commandsLanguageModel: URL { directory.appendingPathComponent(Self.commandsLanguageModelName) }
     public var answerGrammarSource: URL { directory.appendingPathComponent(Self.answerGrammarName) }
     public var dictionary: URL { directory.appendingPathComponent(Self.dictionaryName) }
 
@@ -64,7 +67,7 @@ public struct CompiledModel: Sendable {
         }
         guard manifest.format == ModelManifest.currentFormat else { return .failure(.olderFormat) }
         guard manifest.inputsDigest == digest else { return .failure(.inputsChanged) }
-        for name in [commandsGrammarName, answerGrammarName, dictionaryName] {
+        for name in [commandsGrammarName, commandsLanguageModelName, answerGrammarName, dictionaryName] {
             guard let content = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
                   manifest.outputs[name] == ContentHash.of(content) else {
                 return .failure(.corrupt(file: name))

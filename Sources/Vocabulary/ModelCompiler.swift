@@ -10,14 +10,19 @@ public struct ModelInputs: Sendable {
     /// The authored pronunciations (`Models/pronunciations.tsv`).
     public var pronunciationsFile: URL
     public var cmudictPath: String
+    /// The stock language model whose most frequent words are the command language
+    /// model's everyday English (``StockUnigrams``).
+    public var stockLanguageModelPath: String
     public var garbageWeight: Double
 
     public init(definition: VocabularyDefinition, grammarDirectory: URL, pronunciationsFile: URL,
-                cmudictPath: String = CMUDictionary.defaultPath, garbageWeight: Double = GarbageModel.defaultWeight) {
+                cmudictPath: String = CMUDictionary.defaultPath, stockLanguageModelPath: String = StockUnigrams.defaultPath,
+                garbageWeight: Double = GarbageModel.defaultWeight) {
         self.definition = definition
         self.grammarDirectory = grammarDirectory
         self.pronunciationsFile = pronunciationsFile
         self.cmudictPath = cmudictPath
+        self.stockLanguageModelPath = stockLanguageModelPath
         self.garbageWeight = garbageWeight
     }
 
@@ -36,8 +41,10 @@ public struct ModelInputs: Sendable {
             hash.add(try Self.read(grammarDirectory.appendingPathComponent(name)))
         }
         hash.add(try Self.read(pronunciationsFile))
-        let attributes = try? FileManager.default.attributesOfItem(atPath: cmudictPath)
-        hash.add("\(cmudictPath) \(attributes?[.size] ?? 0) \(attributes?[.modificationDate] ?? "")")
+        for path in [cmudictPath, stockLanguageModelPath] {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            hash.add("\(path) \(attributes?[.size] ?? 0) \(attributes?[.modificationDate] ?? "")")
+        }
         hash.add("garbage \(garbageWeight)")
         return hash.hex
     }
@@ -96,13 +103,31 @@ public enum ModelCompiler {
         // answer alternatives), so it is a word of every answer grammar.
         let words = GrammarFiller.words(in: commands).union(answerWords).union(["and"]).subtracting(garbageWords)
 
+        // The command language model: the grammar's sentences over everyday words that
+        // cmudict can say.
+        let network: GrammarNetwork
+        do {
+            network = try GrammarNetwork(jsgf: GarbageModel.reweighted(commands, weight: 0))
+        } catch {
+            throw .badDefinition(path: CompiledModel.commandsGrammarName, reason: error.reason)
+        }
+        let speakable = try CMUDictionary.words(inputs.cmudictPath)
+        let background = try StockUnigrams.top(CommandLanguageModel.backgroundSize, from: inputs.stockLanguageModelPath) {
+            speakable.contains($0) && $0.allSatisfy { $0.isLetter || $0 == "'" } && !GarbageModel.isGarbage($0)
+        }
+        let languageModel = CommandLanguageModel.arpa(
+            sentences: network.sample(CommandLanguageModel.sampleSize, seed: 1), background: background)
+
         let authored = try authoredPronunciations(inputs)
-        let cmudict = try CMUDictionary.load(inputs.cmudictPath, words: words)
-        let lexicon = try Lexicon.resolve(words, authored: authored, cmudict: cmudict)
+        // Everyday words are said as the grammar's are: authored first, then cmudict.
+        let allWords = words.union(background.map(\.word))
+        let cmudict = try CMUDictionary.load(inputs.cmudictPath, words: allWords)
+        let lexicon = try Lexicon.resolve(allWords, authored: authored, cmudict: cmudict)
         let dictionary = PronunciationDictionary.text(lexicon: lexicon, garbage: GarbageModel.words)
 
         let outputs = [
             CompiledModel.commandsGrammarName: Data(commands.utf8),
+            CompiledModel.commandsLanguageModelName: Data(languageModel.utf8),
             CompiledModel.answerGrammarName: Data(answerTemplate.utf8),
             CompiledModel.dictionaryName: Data(dictionary.utf8),
         ]

@@ -2,6 +2,7 @@ import ArgumentParser
 import Assistant
 import Foundation
 import Scripture
+import Vocabulary
 
 /// `bible-course bench scripture`: the figures scripts/bench-scripture.sh prints.
 /// Hidden from --help: it is for the benchmark script, not for users.

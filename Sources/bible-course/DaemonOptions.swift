@@ -28,7 +28,10 @@ struct DaemonOptions: ParsableArguments {
     @Option(name: .customLong("trailing-silence-ms"), help: "Silence that ends an utterance (ms).")
     var trailingSilence: String?
 
-    @Option(help: "Per-phone weight of the rejection path (higher rejects more).")
+    @Option(help: "How commands are heard: language-model (the grammar's sentences among everyday words; default) or grammar.")
+    var commandSearch: String?
+
+    @Option(help: "Per-phone weight of the grammar's rejection path (higher rejects more).")
     var garbageWeight: String?
 
     @Option(help: "Do not act on what was heard with less confidence than this, 0-1 (default: 0.7 with an adapted acoustic model, else none).")
@@ -68,7 +71,7 @@ struct DaemonOptions: ParsableArguments {
             let flags: [(DaemonConfiguration.Key, String?)] = [
                 (.captureDevice, captureDevice), (.playbackDevice, playbackDevice), (.voice, voice),
                 (.rate, rate), (.pitch, pitch), (.trailingSilence, trailingSilence),
-                (.garbageWeight, garbageWeight), (.minimumConfidence, minimumConfidence),
+                (.commandSearch, commandSearch), (.garbageWeight, garbageWeight), (.minimumConfidence, minimumConfidence),
                 (.suppressNoiseBelow, suppressNoiseBelow), (.maximumPause, maxPause), (.echoTail, echoTail),
                 (.course, course), (.logLevel, logLevel), (.adaptation, adaptation),
                 (.bible, paths.biblePath), (.curriculum, paths.curriculumPath),

@@ -5,7 +5,10 @@ import Vocabulary
 
 /// Flags shared by the commands that listen: rejection and endpointing settings.
 struct RecognitionOptions: ParsableArguments {
-    @Option(help: "Per-phone weight of the rejection path (higher rejects more; 0: no rejection path).")
+    @Option(help: "How commands are heard: language-model (the grammar's sentences among everyday words) or grammar.")
+    var commandSearch: CommandSearch = RecognitionSettings().commandSearch
+
+    @Option(help: "Per-phone weight of the grammar's rejection path (higher rejects more; 0: no rejection path). Commands use it with --command-search grammar; answers always.")
     var garbageWeight: Double = RecognitionSettings().garbageWeight
 
     @Option(help: "Reject an utterance with a pause longer than this between words (ms).")
@@ -41,6 +44,7 @@ struct RecognitionOptions: ParsableArguments {
             let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
             if parts.count == 2 { settings.decoderOptions[parts[0]] = parts[1] }
         }
+        settings.commandSearch = commandSearch
         settings.garbageWeight = garbageWeight
         settings.maximumPauseMilliseconds = maxPause
         settings.decoderLog = decoderLog
@@ -89,3 +93,5 @@ func warn(_ message: String) {
 }
 
 import Foundation
+
+extension CommandSearch: ExpressibleByArgument {}

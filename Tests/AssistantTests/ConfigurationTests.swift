@@ -23,6 +23,7 @@ struct ConfigurationTests {
             pitch = 40
             trailing_silence_ms = 700
             garbage_weight = 1e-2
+            command_search = "grammar"
             echo_tail_ms = 400
             standard_recognition = false
             log_level = "debug"
@@ -35,6 +36,7 @@ struct ConfigurationTests {
         #expect(configuration.pitch == 40)
         #expect(configuration.trailingSilenceMilliseconds == 700)
         #expect(configuration.garbageWeight == 0.01)
+        #expect(configuration.commandSearch == .grammar)
         #expect(configuration.echoTailMilliseconds == 400)
         #expect(configuration.logLevel == .debug)
         #expect(configuration.stateDirectory == "/var/lib/bible-course")
@@ -58,6 +60,7 @@ struct ConfigurationTests {
         ("pitch = 101", "pitch"),
         ("trailing_silence_ms = 0.5", "trailing_silence_ms"),
         ("garbage_weight = 1", "garbage_weight"),
+        ("command_search = \"loose\"", "command_search"),
         ("minimum_confidence = 1.5", "minimum_confidence"),
         ("suppress_noise_below_db = -3", "suppress_noise_below_db"),
         ("voice = \"\"", "voice"),
@@ -104,5 +107,6 @@ struct ConfigurationTests {
         var configuration = DaemonConfiguration()
         try configuration.apply(file: checkout.appendingPathComponent("systemd/config.toml").path)
         #expect(configuration.voice == "en-us")
+        #expect(configuration.commandSearch == .languageModel)
     }
 }

@@ -105,6 +105,7 @@ struct ModelCompilerCacheTests {
         #expect(model.manifest.inputsDigest == (try fixture.inputs.digest()))
         #expect(Set(model.manifest.outputs.keys) == [
             CompiledModel.dictionaryName, CompiledModel.commandsGrammarName, CompiledModel.answerGrammarName,
+            CompiledModel.commandsLanguageModelName,
         ])
         let words = ModelFixture.dictionaryWords(try fixture.read(model.dictionary)).filter { !GarbageModel.isGarbage($0) }
         #expect(Set(model.manifest.sources.keys) == words)
@@ -191,12 +192,19 @@ struct ModelCompilerOutputTests {
         }
     }
 
-    @Test("every word the grammars can produce is in the dictionary, and no other word but the garbage phones")
+    @Test("every word the grammars can produce is in the dictionary, and besides them only the garbage phones and the language model's everyday words")
     func dictionaryMatchesGrammars() throws {
         let built = try Built()
         #expect(built.grammarWords.subtracting(built.dictionaryWords).isEmpty)
         let extra = built.dictionaryWords.subtracting(built.grammarWords).filter { !GarbageModel.isGarbage($0) }
-        #expect(extra.isEmpty)
+        let languageModel = try built.fixture.read(built.model.commandsLanguageModel)
+        let unigrams = Set(languageModel.split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: "\t")
+            return fields.count >= 2 && !fields[1].contains(" ") ? String(fields[1]) : nil
+        })
+        #expect(extra.count <= CommandLanguageModel.backgroundSize)
+        #expect(extra.isSubset(of: unigrams), "\(extra.subtracting(unigrams).sorted().prefix(10))")
+        #expect(extra.allSatisfy { built.model.manifest.sources[$0] != .espeak })
         let garbage = built.dictionaryWords.filter(GarbageModel.isGarbage)
         #expect(garbage == Set(GarbageModel.words.map(\.word)))
         #expect(garbage.count == PhoneticConverter.arpabetPhones.count)

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import Vocabulary
+
+/// The command language model and the grammar network it is drawn from: the network
+/// reads the compiled grammar as PocketSphinx does, and the model is a proper
+/// probability distribution in which the grammar's sentences are likely and everyday
+/// words are possible.
+@Suite("Command language model")
+struct CommandLanguageModelTests {
+    final class Compiled: Sendable {
+        let network: GrammarNetwork
+        let fsg: FiniteStateGrammar
+        let languageModel: String
+        let dictionary: String
+
+        init() throws {
+            let fixture = try ModelFixture()
+            let (model, _) = try ModelCompiler.prepare(fixture.inputs, in: fixture.modelDirectory)
+            let grammar = GarbageModel.reweighted(try fixture.read(model.commandsGrammar), weight: 0)
+            network = try GrammarNetwork(jsgf: grammar)
+            fsg = try FiniteStateGrammar(try FiniteStateGrammar.convert(grammar, top: "commands.utterance"))
+            languageModel = try fixture.read(model.commandsLanguageModel)
+            dictionary = try fixture.read(model.dictionary)
+        }
+    }
+
+    static let compiled = Result { try Compiled() }
+
+    static func words(_ phrase: String) -> [String] { phrase.split(separator: " ").map(String.init) }
+
+    @Test("every sentence drawn from the grammar is one PocketSphinx's own reading of it accepts")
+    func samplesAreSentencesOfTheGrammar() throws {
+        let compiled = try Self.compiled.get()
+        let sample = compiled.network.sample(400, seed: 7)
+        #expect(Set(sample.map { $0.joined(separator: " ") }).count > 150, "the sample varies")
+        for sentence in sample {
+            #expect(compiled.fsg.accepts(sentence), "\(sentence.joined(separator: " "))")
+            #expect(compiled.network.accepts(sentence), "\(sentence.joined(separator: " "))")
+        }
+        #expect(compiled.network.sample(50, seed: 7) == Array(sample.prefix(50)), "the same seed draws the same sentences")
+    }
+
+    @Test("the network accepts what the grammar accepts and refuses the rest", arguments: [
+        ("begin the lesson", true), ("read john chapter three verses sixteen through eighteen", true),
+        ("read psalm one hundred nineteen verse one hundred seventy six", true), ("read jude five", true),
+        ("begin the dishes", false), ("read the message", false), ("read jude chapter two", false),
+        ("read genesis chapter fifty one", false), ("begin the lesson now", false), ("", false),
+    ])
+    func acceptsLikeTheDecoder(_ phrase: String, _ accepted: Bool) throws {
+        let compiled = try Self.compiled.get()
+        let words = Self.words(phrase)
+        #expect(compiled.network.accepts(words) == accepted, "\(phrase)")
+        #expect(compiled.fsg.accepts(words) == accepted, "PocketSphinx agrees on \(phrase)")
+    }
+
+    @Test("a grammar that cannot be read is refused with the reason", arguments: [
+        ("#JSGF V1.0;\ngrammar g;\n<a> = b;", "no public rule"),
+        ("#JSGF V1.0;\ngrammar g;\npublic <a> = <b> c;", "<b>"),
+        ("#JSGF V1.0;\ngrammar g;\npublic <a> = (b c;", "missing )"),
+        ("#JSGF V1.0;\ngrammar g;\npublic <a> = /x/ b | c;", "/x/"),
+    ])
+    func badGrammars(_ text: String, _ named: String) {
+        #expect {
+            _ = try GrammarNetwork(jsgf: text)
+        } throws: { error in
+            (error as? GrammarNetwork.ParseError)?.reason.contains(named) == true
+        }
+    }
+
+    @Test("repeats, optionals and weights are read as JSGF means them")
+    func operators() throws {
+        let network = try GrammarNetwork(jsgf: "#JSGF V1.0;\ngrammar g;\npublic <a> = /3/ go <on>+ [now] | stop;\n<on> = on;")
+        for (phrase, accepted) in [("go on", true), ("go on on on now", true), ("go now", false), ("stop", true), ("stop now", false)] {
+            #expect(network.accepts(Self.words(phrase)) == accepted, "\(phrase)")
+        }
+        let stops = network.sample(4000, seed: 1).filter { $0 == ["stop"] }.count
+        #expect((800...1200).contains(stops), "a weight of 3 to 1 draws \"stop\" a quarter of the time: \(stops)")
+    }
+
+    /// P(word | history) as PocketSphinx reads an ARPA trigram model, with backoff.
+    struct ARPA {
+        var probabilities: [[String]: Double] = [:]
+        var backoffs: [[String]: Double] = [:]
+        var vocabulary: [String] = []
+
+        init(_ text: String) {
+            var order = 0
+            for line in text.split(separator: "\n") {
+                if line.hasPrefix("\\"), line.hasSuffix("-grams:"), let n = Int(line.dropFirst().prefix(1)) { order = n; continue }
+                let fields = line.split(separator: "\t").map(String.init)
+                guard order > 0, fields.count >= 2, let logProbability = Double(fields[0]) else { continue }
+                let gram = fields[1].split(separator: " ").map(String.init)
+                guard gram.count == order else { continue }
+                probabilities[gram] = pow(10, logProbability)
+                if fields.count > 2, let backoff = Double(fields[2]) { backoffs[gram] = pow(10, backoff) }
+                if order == 1 { vocabulary.append(gram[0]) }
+            }
+        }
+
+        func probability(_ word: String, after history: [String]) -> Double {
+            if history.isEmpty { return probabilities[[word]] ?? 0 }
+            if let p = probabilities[history + [word]] { return p }
+            return (backoffs[history] ?? 1) * probability(word, after: Array(history.dropFirst()))
+        }
+    }
+
+    @Test("the model is a probability distribution after every history")
+    func distributionsSumToOne() throws {
+        let arpa = ARPA(try Self.compiled.get().languageModel)
+        #expect(arpa.vocabulary.count > 3000, "the grammar's words and 3000 everyday ones")
+        for history in [["<s>"], ["<s>", "read"], ["read", "habakkuk"], ["the", "review"], ["<s>", "yeah"], ["john", "three"]] {
+            let total = arpa.vocabulary.filter { $0 != "<s>" }.reduce(0) { $0 + arpa.probability($1, after: history) }
+            #expect(abs(total - 1) < 0.01, "after \(history): \(total)")
+        }
+    }
+
+    @Test("a command is far likelier than the everyday words that sound like it, and those words can be said")
+    func commandsOutweighNearMisses() throws {
+        let compiled = try Self.compiled.get()
+        let arpa = ARPA(compiled.languageModel)
+        func probability(_ phrase: String) -> Double {
+            var history = ["<s>"]
+            var total = 1.0
+            for word in Self.words(phrase) + ["</s>"] {
+                total *= arpa.probability(word, after: Array(history.suffix(2)))
+                history.append(word)
+            }
+            return total
+        }
+        #expect(probability("begin the lesson") > 1000 * probability("begin the meeting"))
+        #expect(probability("begin the meeting") > 0)
+        for word in ["meeting", "message", "door", "question", "yeah"] {
+            #expect(compiled.dictionary.contains("\n\(word) "), "the dictionary can say \(word)")
+        }
+    }
+}
