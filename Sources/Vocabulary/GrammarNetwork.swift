@@ -111,47 +111,6 @@ public struct GrammarNetwork: Sendable {
         }
     }
 
-    /// The sentences of `rule` drawn as ``sample(_:seed:)`` does.
-    public func sample(_ count: Int, of rule: String, seed: UInt64) -> [[String]] {
-        guard let body = rules[rule] else { return [] }
-        var generator = SplitMix64(seed: seed)
-        return (0..<count).map { _ in
-            var words: [String] = []
-            say(body, into: &words, generator: &generator, depth: 0)
-            return words
-        }
-    }
-
-    /// The alternatives of `rule` when it is a plain list of phrases (`a b | c d`), each
-    /// with its weight; nil otherwise.
-    public func phrases(of rule: String) -> [(weight: Double, words: [String])]? {
-        func words(_ expansion: Expansion) -> [String]? {
-            switch expansion {
-            case .word(let word): return [word]
-            case .sequence(let parts):
-                var all: [String] = []
-                for part in parts {
-                    guard let some = words(part) else { return nil }
-                    all += some
-                }
-                return all
-            default: return nil
-            }
-        }
-        guard let body = rules[rule] else { return nil }
-        switch body {
-        case .alternatives(let choices):
-            var phrases: [(weight: Double, words: [String])] = []
-            for choice in choices {
-                guard let some = words(choice.expansion) else { return nil }
-                phrases.append((choice.weight, some))
-            }
-            return phrases
-        default:
-            return words(body).map { [(1, $0)] }
-        }
-    }
-
     private func say(_ expansion: Expansion, into words: inout [String], generator: inout SplitMix64, depth: Int) {
         guard depth < 200 else { return }
         switch expansion {

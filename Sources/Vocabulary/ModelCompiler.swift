@@ -111,17 +111,18 @@ public enum ModelCompiler {
         } catch {
             throw .badDefinition(path: CompiledModel.commandsGrammarName, reason: error.reason)
         }
-        let speakable = try CMUDictionary.words(inputs.cmudictPath)
-        let background = try StockUnigrams.top(CommandLanguageModel.backgroundSize, from: inputs.stockLanguageModelPath) {
-            speakable.contains($0) && $0.allSatisfy { $0.isLetter || $0 == "'" } && !GarbageModel.isGarbage($0)
+        // A few more candidates than needed: the ones cmudict cannot say are left out.
+        let candidates = try StockUnigrams.top(CommandLanguageModel.backgroundSize * 5 / 4, from: inputs.stockLanguageModelPath) {
+            $0.allSatisfy { $0.isLetter || $0 == "'" } && !GarbageModel.isGarbage($0)
         }
+        let cmudict = try CMUDictionary.load(inputs.cmudictPath, words: words.union(candidates.map(\.word)))
+        let background = Array(candidates.filter { cmudict.entries[$0.word] != nil }.prefix(CommandLanguageModel.backgroundSize))
         let languageModel = CommandLanguageModel.arpa(
             sentences: network.sample(CommandLanguageModel.sampleSize, seed: 1), background: background)
 
         let authored = try authoredPronunciations(inputs)
         // Everyday words are said as the grammar's are: authored first, then cmudict.
         let allWords = words.union(background.map(\.word))
-        let cmudict = try CMUDictionary.load(inputs.cmudictPath, words: allWords)
         let lexicon = try Lexicon.resolve(allWords, authored: authored, cmudict: cmudict)
         let dictionary = PronunciationDictionary.text(lexicon: lexicon, garbage: GarbageModel.words)
 

@@ -50,12 +50,15 @@ struct RecognitionAccuracyTests {
         let stock = try Self.run(TestModel.recognizer(.fallback), on: set.filter { $0.0.kind == .lookup })
         print("compiled grammar: \(grammar)\n  misses: \(grammar.misses.joined(separator: "; "))")
         print("stock model: \(stock)")
-        // Measured on this set (en-us, 0.9x, clean): 3-4 of 7 commands, 15-16 of 49
-        // look-ups, 0 of 42 non-commands accepted (espeak-ng varies its voice slightly from
-        // run to run). Its voice is far from the speech the en-us acoustic model was
-        // trained on; see the closing notes of issue 5.
+        // Measured on this set (en-us, 0.9x, clean) with the command language model: 5 of 7
+        // commands, 12 of 49 look-ups, 0 of 42 non-commands accepted (with the grammar
+        // alone 3-4, 15-16, 0: the language model turns away the book names espeak-ng
+        // garbles rather than forcing them onto a book; espeak-ng varies its voice slightly
+        // from run to run). Its voice is far from the speech the en-us acoustic model was
+        // trained on, so these are regression guards, not accuracy: accuracy is measured on
+        // real speech and the Piper voice by scripts/bench-recognition.sh.
         #expect(grammar.rate(.command) >= 3.0 / 7.0, "\(grammar)")
-        #expect(grammar.rate(.lookup) >= 0.25, "\(grammar)")
+        #expect(grammar.rate(.lookup) >= 0.2, "\(grammar)")
         #expect(grammar.falseAcceptRate <= 0.05, "\(grammar)")
         #expect(stock.rate(.lookup) < 0.05, "the stock model cannot say the books: \(stock)")
         #expect((grammar.right[.lookup] ?? 0) > (stock.right[.lookup] ?? 0) + 10)
