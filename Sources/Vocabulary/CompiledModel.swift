@@ -3,7 +3,7 @@ import Foundation
 /// What the compiler wrote, as its manifest records it.
 public struct ModelManifest: Codable, Sendable, Hashable {
     /// Bumped when the compiler's output changes shape; older models are rebuilt.
-    public static let currentFormat = 2
+    public static let currentFormat = 3
 
     public var format: Int
     /// Digest of everything the model was built from (``ModelInputs/digest()``).
