@@ -22,12 +22,16 @@ public struct Recognition: Sendable {
     public var noiseSuppressed = false
     /// The free phone loop's view of the hypothesis (nil when not verified).
     public var verification: PhoneLoopVerification? = nil
+    /// What the command language model heard, when the grammar's recheck
+    /// (``GrammarRecheck``) put its sentence in its place.
+    public var rechecked: Hypothesis? = nil
 }
 
 /// Turns utterances into intents with one PocketSphinx decoder.
 ///
 /// With a compiled model it hears commands with the command language model (or the
-/// grammar, ``CommandSearch``) and acts only on the grammar's sentences, and the current
+/// grammar, ``CommandSearch``) and acts only on the grammar's sentences (what it heard
+/// almost right is heard again by the grammar, ``GrammarRecheck``), and the current
 /// question's answers with a grammar whose garbage path rejects other speech; a pause
 /// check turns away words strung together from separate speech. Without
 /// one it falls back to the stock en-us language model and fuzzy command matching.
@@ -47,6 +51,8 @@ public final class Recognizer {
     /// The command grammar's sentences, when commands are heard with the command language
     /// model: what it hears is acted on only if it is one of them.
     private let commandSentences: GrammarNetwork?
+    /// The grammar's second hearing of what the language model heard almost right.
+    private let recheck: GrammarRecheck?
     private(set) public var listening: Listening = .commands
     private var utteranceSamples = 0
     /// With batch normalisation the utterance is held until it ends.
@@ -72,10 +78,17 @@ public final class Recognizer {
             switch settings.commandSearch {
             case .languageModel:
                 try decoder.setLanguageModel("commands", path: model.commandsLanguageModel.path)
-                commandSentences = try GrammarNetwork(jsgf: GarbageModel.reweighted(commands, weight: 0))
+                let plain = GarbageModel.reweighted(commands, weight: 0)
+                let sentences = try GrammarNetwork(jsgf: plain)
+                commandSentences = sentences
+                try decoder.setGrammar(Self.recheckSearch, jsgf: plain)
+                recheck = GrammarRecheck(
+                    sentences: sentences,
+                    pronunciations: try PronunciationDictionary.firstPronunciations(path: model.dictionary.path))
             case .grammar:
                 try decoder.setGrammar("commands", jsgf: GarbageModel.reweighted(commands, weight: settings.garbageWeight))
                 commandSentences = nil
+                recheck = nil
             }
             answerTemplate = GarbageModel.reweighted(try String(contentsOf: model.answerGrammarSource, encoding: .utf8),
                                                      weight: settings.garbageWeight)
@@ -93,6 +106,7 @@ public final class Recognizer {
             try decoder.activate("fallback")
             answerTemplate = nil
             commandSentences = nil
+            recheck = nil
             matcher = IntentMatcher(tolerance: .fuzzy)
         }
     }
@@ -177,10 +191,14 @@ public final class Recognizer {
         let signalToNoise: Double
         let suppressed: Bool
         let verification: PhoneLoopVerification?
+        /// The language model's hypothesis the grammar's recheck replaced.
+        let rechecked: Hypothesis?
     }
 
     /// The free phone loop's search name.
     static let phoneLoopSearch = "phone-loop"
+    /// The plain command grammar's search name (``GrammarRecheck``).
+    static let recheckSearch = "commands-grammar"
 
     /// A decode of the utterance made during its trailing silence.
     private struct EarlyDecode {
@@ -261,7 +279,7 @@ public final class Recognizer {
             decodeMilliseconds: decodeClock + finish, finishMilliseconds: finish + overrun,
             audioMilliseconds: AudioFormat.milliseconds(samples: utteranceSamples),
             signalToNoise: decode?.signalToNoise, noiseSuppressed: decode?.suppressed ?? false,
-            verification: decode?.verification)
+            verification: decode?.verification, rechecked: decode?.rechecked)
     }
 
     /// Decodes the held utterance as one (whole-utterance normalisation), with its noise
@@ -278,7 +296,17 @@ public final class Recognizer {
             audio = suppressor.process(audio)
             suppressed = true
         }
-        let hypothesis = try decodeWhole(audio)
+        var hypothesis = try decodeWhole(audio)
+        var rechecked: Hypothesis?
+        if case .commands = listening, let recheck, recheck.isWorthChecking(hypothesis.words) {
+            try decoder.activate(Self.recheckSearch)
+            defer { try? decoder.activate("commands") }
+            let sentence = try decodeWhole(audio)
+            if recheck.agrees(heard: hypothesis.words, sentence: sentence.words) {
+                rechecked = hypothesis
+                hypothesis = sentence
+            }
+        }
         var verification: PhoneLoopVerification?
         if settings.verifyWithPhoneLoop, case .grammar = mode, !hypothesis.words.isEmpty,
            let grammar = decoder.activeSearch {
@@ -286,7 +314,8 @@ public final class Recognizer {
             defer { try? decoder.activate(grammar) }
             verification = PhoneLoopVerification(grammar: hypothesis, loop: try decodeWhole(audio))
         }
-        return HeldDecode(hypothesis: hypothesis, signalToNoise: snr, suppressed: suppressed, verification: verification)
+        return HeldDecode(hypothesis: hypothesis, signalToNoise: snr, suppressed: suppressed, verification: verification,
+                          rechecked: rechecked)
     }
 
     /// One whole-utterance decode with the active search.

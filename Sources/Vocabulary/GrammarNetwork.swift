@@ -25,6 +25,8 @@ public struct GrammarNetwork: Sendable {
     let rules: [String: Expansion]
     /// The first public rule: the grammar's sentences.
     public let root: String
+    /// Every word the grammar's rules can say.
+    public let words: Set<String>
 
     public init(jsgf: String) throws(ParseError) {
         var rules: [String: Expansion] = [:]
@@ -48,6 +50,7 @@ public struct GrammarNetwork: Sendable {
         }
         self.rules = rules
         self.root = root
+        words = Set(rules.values.flatMap(Self.words))
     }
 
     // MARK: - Accepting
@@ -187,6 +190,16 @@ public struct GrammarNetwork: Sendable {
         }
         flush()
         return tokens
+    }
+
+    private static func words(_ expansion: Expansion) -> [String] {
+        switch expansion {
+        case .word(let word): return [word]
+        case .rule: return []
+        case .sequence(let parts): return parts.flatMap(words)
+        case .alternatives(let choices): return choices.flatMap { words($0.expansion) }
+        case .optional(let inner), .repeated(let inner, _): return words(inner)
+        }
     }
 
     private static func references(_ expansion: Expansion) -> [String] {

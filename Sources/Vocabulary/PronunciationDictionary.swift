@@ -1,3 +1,5 @@
+import Foundation
+
 /// The PocketSphinx dictionary format: one line per pronunciation, `word PH ON ES`, the
 /// second and later alternatives as `word(2)`, no stress digits (the en-us model has none).
 public enum PronunciationDictionary {
@@ -17,5 +19,22 @@ public enum PronunciationDictionary {
             lines.append("\(word) \(phone)")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension PronunciationDictionary {
+    /// Each word's first pronunciation in a dictionary file of this format (alternatives
+    /// and garbage phones' words are read like any other).
+    public static func firstPronunciations(path: String) throws(VocabularyError) -> [String: [String]] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .missingFile(what: "pronunciation dictionary", path: path)
+        }
+        var entries: [String: [String]] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard let head = fields.first, fields.count > 1, !head.contains("(") else { continue }
+            entries[String(head)] = fields.dropFirst().map(String.init)
+        }
+        return entries
     }
 }

@@ -17,8 +17,9 @@ struct RecognizeCommand: ParsableCommand {
             "latency_ms" (processing between the end of the trailing silence and the \
             intent, as the daemon would have it with one core free: the utterance is \
             decoded 200 ms into its trailing silence), "snr_db", "denoised", \
-            "word_score" (the words' acoustic score per frame, behind the confidence) and "rejected" (why the \
-            intent is null). Files are 16-bit PCM WAV; other rates and channel counts are \
+            "word_score" (the words' acoustic score per frame, behind the confidence), "rechecked" (what the \
+            command language model heard, when the grammar heard it again and its sentence was taken) and \
+            "rejected" (why the intent is null). Files are 16-bit PCM WAV; other rates and channel counts are \
             converted.
             """
     )
@@ -77,6 +78,9 @@ struct FileRecognition {
     var wordScore: Double?
     /// The phone loop's view of the utterance that decided.
     var verification: PhoneLoopVerification?
+    /// What the command language model heard in the utterance that decided, when the
+    /// grammar's recheck replaced it.
+    var rechecked: String?
 
     static func run(_ samples: [Int16], recognizer: Recognizer, endpointer configuration: Endpointer.Configuration) throws -> FileRecognition {
         let recognitions = try RecordedSpeech.recognize(samples, with: recognizer, endpointer: configuration)
@@ -97,6 +101,7 @@ struct FileRecognition {
             result.confidence = decision.confidence
             result.wordScore = decision.hypothesis.wordScorePerFrame
             result.verification = decision.verification
+            result.rechecked = decision.rechecked?.text
         }
         return result
     }
@@ -121,7 +126,7 @@ struct FileRecognition {
             + "\"decode_ms\": \(String(format: "%.1f", decodeMilliseconds)), \"audio_ms\": \(Int(audioMilliseconds)), "
             + "\"latency_ms\": \(String(format: "%.1f", latencyMilliseconds)), \"rejected\": \(JSONText.string(rejection)), \"score\": \(score), \"acoustic\": \(acousticScore), \"frames\": \(frames), "
             + "\"snr_db\": \(signalToNoise.map { $0.isFinite ? String(format: "%.1f", $0) : "null" } ?? "null"), \"denoised\": \(noiseSuppressed), "
-            + "\"word_score\": \(wordScore.map { String(format: "%.1f", $0) } ?? "null")"
+            + "\"word_score\": \(wordScore.map { String(format: "%.1f", $0) } ?? "null"), \"rechecked\": \(JSONText.string(rechecked))"
             + (verification.map(Self.verificationJSON) ?? "") + "}"
     }
 

@@ -78,6 +78,12 @@ struct CommandLanguageModelTests {
         #expect((800...1200).contains(stops), "a weight of 3 to 1 draws \"stop\" a quarter of the time: \(stops)")
     }
 
+    @Test("the network knows every word its rules can say, tags and weights aside")
+    func words() throws {
+        let network = try GrammarNetwork(jsgf: "#JSGF V1.0;\ngrammar g;\npublic <a> = /3/ Go <on>+ [now] {tag} | stop;\n<on> = on | <NULL>;")
+        #expect(network.words == ["go", "on", "now", "stop"])
+    }
+
     /// P(word | history) as PocketSphinx reads an ARPA trigram model, with backoff.
     struct ARPA {
         var probabilities: [[String]: Double] = [:]
