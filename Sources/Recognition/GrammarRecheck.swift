@@ -10,8 +10,10 @@ import Vocabulary
 /// differ in at most ``maximumPhoneDifference`` of the sentence's. Conversation is heard
 /// as everyday words, which are not the grammar's, and is never rechecked; a near-miss
 /// ("read the message") differs in a whole word. Measured on real recordings and the Piper
-/// voice (`scripts/bench-recognition.sh`): real in-grammar sentences kept and commands in
-/// noise heard rose, near-misses and real conversation acted on did not.
+/// voice (`scripts/bench-recognition.sh`'s sets): AN4's real sentences heard right 102 -> 105
+/// of 130, Piper commands at 10 dB of room noise 36 -> 38 of 42, near-misses and real
+/// conversation acted on unchanged (10 of 132, 2 of 500). A second decode is made for about
+/// a quarter of utterances (mostly single grammar words); decode time rose about 15%.
 struct GrammarRecheck {
     /// The share of the grammar sentence's phones the two hypotheses may differ in.
     static let maximumPhoneDifference = 0.15
