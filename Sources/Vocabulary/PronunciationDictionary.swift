@@ -23,8 +23,8 @@ public enum PronunciationDictionary {
 }
 
 extension PronunciationDictionary {
-    /// Each word's first pronunciation in a dictionary file of this format (alternatives
-    /// and garbage phones' words are read like any other).
+    /// Each word's first pronunciation in a dictionary file of this format (the `word(2)`
+    /// alternatives are skipped).
     public static func firstPronunciations(path: String) throws(VocabularyError) -> [String: [String]] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .missingFile(what: "pronunciation dictionary", path: path)
