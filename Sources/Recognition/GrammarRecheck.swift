@@ -19,7 +19,14 @@ struct GrammarRecheck {
     static let maximumPhoneDifference = 0.15
 
     let sentences: GrammarNetwork
+    /// Each word's first pronunciation, as phones.
     let pronunciations: [String: [String]]
+
+    /// `dictionary`: the recogniser's pronunciations (``PronunciationDictionary/entries(_:)``).
+    init(sentences: GrammarNetwork, dictionary: [String: [String]]) {
+        self.sentences = sentences
+        pronunciations = dictionary.compactMapValues { $0.first?.split(separator: " ").map(String.init) }
+    }
 
     /// True when `words`, which the grammar does not accept, are worth a grammar decode:
     /// all of them the grammar's words, but for one at the start or the end.

@@ -84,7 +84,7 @@ public final class Recognizer {
                 try decoder.setGrammar(Self.recheckSearch, jsgf: plain)
                 recheck = GrammarRecheck(
                     sentences: sentences,
-                    pronunciations: try PronunciationDictionary.firstPronunciations(path: model.dictionary.path))
+                    dictionary: PronunciationDictionary.entries(try String(contentsOf: model.dictionary, encoding: .utf8)))
             case .grammar:
                 try decoder.setGrammar("commands", jsgf: GarbageModel.reweighted(commands, weight: settings.garbageWeight))
                 commandSentences = nil

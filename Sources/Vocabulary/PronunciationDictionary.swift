@@ -1,5 +1,3 @@
-import Foundation
-
 /// The PocketSphinx dictionary format: one line per pronunciation, `word PH ON ES`, the
 /// second and later alternatives as `word(2)`, no stress digits (the en-us model has none).
 public enum PronunciationDictionary {
@@ -23,17 +21,16 @@ public enum PronunciationDictionary {
 }
 
 extension PronunciationDictionary {
-    /// Each word's first pronunciation in a dictionary file of this format (the `word(2)`
-    /// alternatives are skipped).
-    public static func firstPronunciations(path: String) throws(VocabularyError) -> [String: [String]] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .missingFile(what: "pronunciation dictionary", path: path)
-        }
+    /// The words of a dictionary in this format, each with its pronunciations (phones
+    /// separated by spaces) in file order: `word(2)` lines are joined to `word`.
+    public static func entries(_ text: String) -> [String: [String]] {
         var entries: [String: [String]] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            let fields = line.split(separator: " ")
-            guard let head = fields.first, fields.count > 1, !head.contains("(") else { continue }
-            entries[String(head)] = fields.dropFirst().map(String.init)
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 1).map(String.init)
+            guard fields.count == 2 else { continue }
+            var word = fields[0]
+            if let paren = word.firstIndex(of: "(") { word = String(word[..<paren]) }
+            entries[word, default: []].append(fields[1])
         }
         return entries
     }

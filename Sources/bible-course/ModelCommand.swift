@@ -151,16 +151,9 @@ enum ModelSummary {
     }
 
     /// The words of a PocketSphinx dictionary with their pronunciations in file order
-    /// (`word(2)` lines joined to `word`), sorted by word.
+    /// (``PronunciationDictionary/entries(_:)``), sorted by word.
     static func dictionaryEntries(_ text: String) -> [(word: String, pronunciations: [String])] {
-        var entries: [String: [String]] = [:]
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: " ", maxSplits: 1).map(String.init)
-            guard fields.count == 2 else { continue }
-            var word = fields[0]
-            if let paren = word.firstIndex(of: "(") { word = String(word[..<paren]) }
-            entries[word, default: []].append(fields[1])
-        }
+        let entries = PronunciationDictionary.entries(text)
         return entries.keys.sorted().map { ($0, entries[$0] ?? []) }
     }
 }

@@ -14,7 +14,7 @@ struct GrammarRecheckTests {
         let grammar = GarbageModel.reweighted(try String(contentsOf: model.commandsGrammar, encoding: .utf8), weight: 0)
         return GrammarRecheck(
             sentences: try GrammarNetwork(jsgf: grammar),
-            pronunciations: try PronunciationDictionary.firstPronunciations(path: model.dictionary.path))
+            dictionary: PronunciationDictionary.entries(try String(contentsOf: model.dictionary, encoding: .utf8)))
     }
 
     static func words(_ phrase: String) -> [String] { phrase.split(separator: " ").map(String.init) }
