@@ -9,12 +9,16 @@ public struct CourseOutline: Sendable, Hashable, Codable {
     public let description: String?
     /// `lessons`: the lesson ids in course order.
     public let lessonIDs: [String]
+    /// `terms` (optional): the names and terms the course teaches ("Mount Sinai",
+    /// "qeshet"), which the transcript normaliser corrects misheard words toward.
+    public let terms: [String]
 
-    public init(id: String, title: String, description: String?, lessonIDs: [String]) {
+    public init(id: String, title: String, description: String?, lessonIDs: [String], terms: [String] = []) {
         self.id = id
         self.title = title
         self.description = description
         self.lessonIDs = lessonIDs
+        self.terms = terms
     }
 
     enum CodingKeys: String, CodingKey {
@@ -22,5 +26,6 @@ public struct CourseOutline: Sendable, Hashable, Codable {
         case title
         case description
         case lessonIDs = "lessons"
+        case terms
     }
 }

@@ -31,6 +31,7 @@ public struct CurriculumProblem: Error, Sendable, Hashable, CustomStringConverti
         case unlistedLesson(String)
         case duplicateLessonID(String, otherFile: String)
         case duplicateListedLesson(String)
+        case duplicateTerm(String)
         case duplicateSequence(Int, otherFile: String)
         case sequenceOutOfOrder(sequence: Int, position: Int)
         case unknownPrerequisite(String)
@@ -96,6 +97,8 @@ public struct CurriculumProblem: Error, Sendable, Hashable, CustomStringConverti
             return "field `lesson_id`: `\(id)` is also the id of \(other)"
         case .duplicateListedLesson(let id):
             return "field `lessons` lists `\(id)` more than once"
+        case .duplicateTerm(let term):
+            return "field `terms` lists `\(term)` more than once"
         case .duplicateSequence(let sequence, let other):
             return "field `sequence`: \(sequence) is also the sequence of \(other)"
         case .sequenceOutOfOrder(let sequence, let position):

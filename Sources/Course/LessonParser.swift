@@ -89,7 +89,12 @@ struct LessonParser {
         let title = fields.string("title")
         let description = fields.optionalString("description")
         let lessons = fields.stringArray("lessons")
+        let terms = fields.optionalStringArray("terms") ?? []
         fields.reportUnknown()
+        var seenTerms: Set<String> = []
+        for term in terms where !seenTerms.insert(term.lowercased()).inserted {
+            report(.duplicateTerm(term))
+        }
         if let lessons {
             if lessons.isEmpty { report(.emptyField("lessons", segment: nil)) }
             var seen: Set<String> = []
@@ -98,7 +103,7 @@ struct LessonParser {
             }
         }
         guard problems.isEmpty, let id, let title, let lessons else { return (nil, problems) }
-        return (CourseOutline(id: id, title: title, description: description, lessonIDs: lessons), [])
+        return (CourseOutline(id: id, title: title, description: description, lessonIDs: lessons, terms: terms), [])
     }
 
     // MARK: - Pieces
@@ -247,6 +252,15 @@ private struct Fields {
             return nil
         }
         return strings
+    }
+
+    /// A list of non-blank strings, or absent (nil).
+    mutating func optionalStringArray(_ key: String) -> [String]? {
+        guard object[key] != nil, !(object[key] is NSNull) else {
+            read.insert(key)
+            return nil
+        }
+        return stringArray(key)
     }
 
     func reportUnknown() {

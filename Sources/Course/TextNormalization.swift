@@ -1,4 +1,5 @@
 import Foundation
+import Scripture
 
 /// The one normalisation every comparison in the course shares: lower case, diacritics
 /// folded, every run of characters that is not a letter or digit a word break.
@@ -31,23 +32,6 @@ enum TextNormalization {
     /// Levenshtein distance between two words, giving up (returning `limit + 1`) once the
     /// distance is known to exceed `limit`.
     static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
-        let a = Array(a), b = Array(b)
-        if abs(a.count - b.count) > limit { return limit + 1 }
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = current[0]
-            for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
-                rowMinimum = min(rowMinimum, current[j])
-            }
-            if rowMinimum > limit { return limit + 1 }
-            swap(&previous, &current)
-        }
-        return min(previous[b.count], limit + 1)
+        EditDistance.levenshtein(Array(a), Array(b), limit: limit)
     }
 }

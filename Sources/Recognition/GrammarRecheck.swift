@@ -1,3 +1,4 @@
+import Scripture
 import Vocabulary
 
 /// The second chance a command gets when the command language model hears it almost
@@ -43,29 +44,10 @@ struct GrammarRecheck {
         let heard = phones(words), expected = phones(sentence)
         guard !expected.isEmpty else { return false }
         let limit = Int((Double(expected.count) * Self.maximumPhoneDifference).rounded(.down))
-        return Self.editDistance(heard, expected, limit: limit) <= limit
+        return EditDistance.levenshtein(heard, expected, limit: limit) <= limit
     }
 
     private func phones(_ words: [String]) -> [String] {
         words.flatMap { pronunciations[$0] ?? ["?\($0)"] }
-    }
-
-    /// Levenshtein distance over phones, `limit + 1` once it is known to be larger.
-    static func editDistance(_ a: [String], _ b: [String], limit: Int) -> Int {
-        if abs(a.count - b.count) > limit { return limit + 1 }
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...b.count {
-                current[j] = min(previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1), previous[j] + 1, current[j - 1] + 1)
-                rowMinimum = min(rowMinimum, current[j])
-            }
-            if rowMinimum > limit { return limit + 1 }
-            swap(&previous, &current)
-        }
-        return min(previous[b.count], limit + 1)
     }
 }

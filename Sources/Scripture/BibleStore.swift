@@ -115,6 +115,26 @@ public final class BibleStore: Sendable {
         }
     }
 
+    /// Every name the Bible's text writes with a capital (lowercase): "jeshua", "abiram".
+    /// They are right as written, so the transcript normaliser never corrects them.
+    public func names() throws(BibleStoreError) -> Set<String> {
+        do {
+            let texts = try database.read { db in try String.fetchAll(db, sql: "SELECT text FROM verses") }
+            var names: Set<String> = []
+            for text in texts {
+                for word in text.split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "\u{2019}" }) {
+                    guard let first = word.first, first.isUppercase else { continue }
+                    var name = word.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
+                    if name.hasSuffix("'s") { name.removeLast(2) }
+                    names.insert(name.trimmingCharacters(in: CharacterSet(charactersIn: "'")))
+                }
+            }
+            return names
+        } catch {
+            throw .unreadable(path: path, reason: Self.reason(error))
+        }
+    }
+
     private static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
         return "\(error)"

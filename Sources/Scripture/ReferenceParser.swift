@@ -59,6 +59,34 @@ struct ReferenceParser {
         return Self.joinAdjacent(references)
     }
 
+    /// Every reference in running text ("as it says in habakkuk two four, the righteous
+    /// ..."): at each book name the reference that reads from there, in order; words that
+    /// do not read as one are passed over. A book named by an everyday word (`ambiguous`:
+    /// "job", "mark", "acts") counts only when more than a lone number follows it ("job
+    /// chapter two", "mark twelve thirty") or "book of" comes before it, so "a job two
+    /// years ago" names no passage.
+    mutating func find(ambiguous: (String) -> Bool) -> [ScriptureReference] {
+        var found: [ScriptureReference] = []
+        var start = 0
+        while start < tokens.count {
+            position = start
+            if let book = readBook() {
+                let name = tokens[start..<position].compactMap { token -> String? in
+                    if case .word(let w) = token { w } else { nil }
+                }
+                let nameEnd = position
+                if let reference = try? readSpec(book, verseOf: nil),
+                   position - nameEnd >= 2 || name.contains("book") || !ambiguous(name.joined(separator: " ")) {
+                    found.append(reference)
+                    start = position
+                    continue
+                }
+            }
+            start += 1
+        }
+        return Self.joinAdjacent(found)
+    }
+
     private var trimmed: String {
         String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }

@@ -65,6 +65,14 @@ public struct ScriptureReference: Hashable, Sendable, CustomStringConvertible {
         return try parser.parse()
     }
 
+    /// The references named in running text, in order (the transcript normaliser's
+    /// `references`); see ``ReferenceParser/find(ambiguous:)`` for which count.
+    /// `ambiguous` says whether a book name, lowercase, is also an everyday word.
+    public static func find(in text: String, ambiguous: (String) -> Bool = { _ in false }) -> [ScriptureReference] {
+        var parser = ReferenceParser(text: text)
+        return parser.find(ambiguous: ambiguous)
+    }
+
     /// The ids of the first and last verse in `Bible.db`.
     public var startID: VerseID { VerseID(book: book.id, chapter: start.chapter, verse: start.verse) }
     public var endID: VerseID { VerseID(book: book.id, chapter: end.chapter, verse: end.verse) }

@@ -9,6 +9,7 @@ public enum VocabularyError: Error, Hashable, Sendable, CustomStringConvertible 
     case unknownClass(template: String, name: String)
     case noPronunciation(word: String)
     case cannotWrite(path: String, reason: String)
+    case badCorrection(path: String, line: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +24,7 @@ public enum VocabularyError: Error, Hashable, Sendable, CustomStringConvertible 
         case .noPronunciation(let word):
             return "no pronunciation for \"\(word)\": not authored, not in cmudict, and espeak-ng gave none"
         case .cannotWrite(let path, let reason): return "\(path): cannot write: \(reason)"
+        case .badCorrection(let path, let line, let reason): return "corrections \(path) line \(line): \(reason)"
         }
     }
 }

@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure look-up latency of Bible.db (used by scripts/bench-*.sh).",
         shouldDisplay: false,
-        subcommands: [Scripture.self, BenchModelCommand.self]
+        subcommands: [Scripture.self, BenchModelCommand.self, BenchNormaliseCommand.self]
     )
 
     struct Scripture: ParsableCommand {

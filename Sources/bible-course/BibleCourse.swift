@@ -14,6 +14,7 @@ struct BibleCourse: ParsableCommand {
         subcommands: [
             VerseCommand.self,
             ReferenceCommand.self,
+            NormaliseCommand.self,
             BibleCommand.self,
             BenchCommand.self,
             RecognizeCommand.self,

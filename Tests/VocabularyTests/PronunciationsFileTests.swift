@@ -1,4 +1,5 @@
 import Foundation
+import Scripture
 import Testing
 @testable import Vocabulary
 
@@ -69,7 +70,7 @@ struct PronunciationsFileTests {
             guard let known = cmudict[word], !readAsOrdinals.contains(word) else { continue }
             compared += 1
             let authored = pronunciations.map { $0.phones.map(\.symbol) }
-            let best = authored.flatMap { mine in known.map { Self.editDistance(mine, $0) } }.min() ?? .max
+            let best = authored.flatMap { mine in known.map { EditDistance.levenshtein(mine, $0, limit: .max - 1) } }.min() ?? .max
             // Names cmudict gets wrong (melchizedek, agape) differ by three at most.
             #expect(best <= 3, "\(word): authored \(authored) vs cmudict \(known), distance \(best)")
         }
@@ -78,7 +79,7 @@ struct PronunciationsFileTests {
         for word in ["genesis", "exodus", "leviticus", "covenant", "justification", "sanctification", "atonement"] {
             let mine = try #require(lexicon[word]).map { $0.phones.map(\.symbol) }
             let theirs = try #require(cmudict[word])
-            #expect(mine.contains { m in theirs.contains { Self.editDistance(m, $0) <= 1 } }, "\(word)")
+            #expect(mine.contains { m in theirs.contains { EditDistance.levenshtein(m, $0, limit: 1) <= 1 } }, "\(word)")
         }
     }
 
@@ -94,25 +95,5 @@ struct PronunciationsFileTests {
             result[word, default: []].append(fields.dropFirst().map { String($0.filter(\.isLetter)) })
         }
         return result
-    }
-
-    /// Levenshtein distance over phones.
-    static func editDistance(_ a: [String], _ b: [String]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-
-    @Test func editDistanceWorks() {
-        #expect(Self.editDistance(["A", "B", "C"], ["A", "B", "C"]) == 0)
-        #expect(Self.editDistance(["A", "B", "C"], ["A", "C"]) == 1)
-        #expect(Self.editDistance(["A", "B"], ["B", "A"]) == 2)
-        #expect(Self.editDistance([], ["A"]) == 1)
     }
 }

@@ -1,0 +1,94 @@
+import Assistant
+import Course
+import Foundation
+import Scripture
+import Testing
+import Vocabulary
+
+/// The transcript normaliser as the course assembles it (the checkout's corrections,
+/// pronunciations, curriculum terms and Bible.db's names; cmudict and the stock model's
+/// everyday words), on what PocketSphinx really printed for Piper's voice and on lines
+/// that must come back unchanged.
+@Suite struct TranscriptNormaliserTests {
+    static let checkout = SpokenSession.checkout
+    static let normaliser: Result<Normaliser, any Error> = Result {
+        let loader = CurriculumLoader(directory: checkout.appendingPathComponent("curriculum"), displayRoot: "curriculum")
+        return try TranscriptNormaliserSetup.load(.init(
+            correctionsFile: checkout.appendingPathComponent("Models/corrections.tsv"),
+            pronunciationsFile: checkout.appendingPathComponent("Models/pronunciations.tsv"),
+            compiledDictionary: nil,
+            courseTerms: TranscriptNormaliserSetup.courseTerms(loader),
+            bible: checkout.appendingPathComponent("Models/Bible.db")))
+    }
+
+    @Test("a reviewed correction, a name said wrong before a chapter, a misspelling, a term heard as other words",
+          arguments: [
+              ("read have a cook two four", "read Habakkuk two four", ["Habakkuk"], ["Hab 2:4"]),
+              ("please turn to pester chapter five", "please turn to Esther chapter five", ["Esther"], ["Esth 5"]),
+              ("please turn to have a cup chapter one", "please turn to Habakkuk chapter one", ["Habakkuk"], ["Hab 1"]),
+              ("habbakuk 2:4", "Habakkuk 2:4", ["Habakkuk"], ["Hab 2:4"]),
+              ("1 Thesalonians 5:17", "1 Thessalonians 5:17", ["1 Thessalonians"], ["1Thess 5:17"]),
+              ("the teacher spoke about ram us east for an hour", "the teacher spoke about Rameses for an hour", ["Rameses"], []),
+              ("the covenent with Noah", "the covenant with Noah", ["covenant", "Noah"], []),
+          ])
+    func corrects(input: String, expected: String, terms: [String], references: [String]) throws {
+        let result = try Self.normaliser.get().normalise(input)
+        #expect(result.normalisedText == expected)
+        #expect(result.extractedTerms == terms)
+        #expect(result.references.map(\.compact) == references)
+    }
+
+    @Test("everyday words stay, and an everyday word names a book only before a chapter and verse", arguments: [
+        ("he said it was like a sapling", [String](), [String]()),
+        ("I got a job two years ago", [], []),
+        ("enter two nine eight one", [], []),
+        ("read job chapter two", ["Job"], ["Job 2"]),
+        ("the ninth to Jeshua, the tenth to Shecaniah,", [], []),
+        ("the edge runs three miles north", [], []),
+    ])
+    func keeps(input: String, terms: [String], references: [String]) throws {
+        let result = try Self.normaliser.get().normalise(input)
+        #expect(result.normalisedText == input)
+        #expect(result.extractedTerms == terms)
+        #expect(result.references.map(\.compact) == references)
+    }
+
+    @Test func theTestSetsAlreadyRightLinesComeBackUnchanged() throws {
+        let normaliser = try Self.normaliser.get()
+        let text = try String(contentsOf: Self.checkout.appendingPathComponent("Tests/AssistantTests/normalisation-cases.tsv"), encoding: .utf8)
+        var checked = 0
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4, fields[0] == fields[1] else { continue }
+            #expect(normaliser.normalise(fields[0]).normalisedText == fields[0])
+            checked += 1
+        }
+        #expect(checked > 800)
+    }
+
+    @Test func withNoVocabularyTheInputComesBackUnchanged() {
+        let empty = Normaliser(terms: [], corrections: [], lexicon: TranscriptLexicon(dictionaries: []), everyday: [])
+        let result = empty.normalise("read have a cook two four")
+        #expect(result.normalisedText == "read have a cook two four")
+        #expect(result.extractedTerms.isEmpty)
+    }
+
+    @Test func aBadCorrectionsLineIsNamed() {
+        #expect(throws: VocabularyError.badCorrection(path: "corrections.tsv", line: 3, reason: "expected two fields separated by a TAB (heard, canonical), found 1")) {
+            try TranscriptCorrection.parse("# pairs\nhave a cook\tHabakkuk\nyou ronnie Deuteronomy\n", file: "corrections.tsv")
+        }
+        #expect(throws: VocabularyError.badCorrection(path: "corrections.tsv", line: 2, reason: "\"Have a cook\" is already corrected on line 1")) {
+            try TranscriptCorrection.parse("have a cook\tHabakkuk\nHave a cook\tHaggai\n", file: "corrections.tsv")
+        }
+    }
+
+    @Test func theShippedCorrectionsAreWellFormedAndNameTheVocabulary() throws {
+        let corrections = try TranscriptCorrection.load(Self.checkout.appendingPathComponent("Models/corrections.tsv").path)
+        let loader = CurriculumLoader(directory: Self.checkout.appendingPathComponent("curriculum"), displayRoot: "curriculum")
+        let canonical = Set(CanonicalTerm.vocabulary(terms: TranscriptNormaliserSetup.courseTerms(loader) + BibleVocabulary.terms).map(\.canonical))
+        #expect(corrections.count > 50)
+        for correction in corrections {
+            #expect(canonical.contains(correction.canonical), "\(correction.canonical)")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Scripture
+import Testing
+
+/// References named inside running text (the transcript normaliser's `references`).
+@Suite struct ReferenceFinderTests {
+    @Test("references in running text", arguments: [
+        ("as it says in habakkuk chapter two verse four the righteous will live", ["Hab 2:4"]),
+        ("read John 3:16 and then Romans 8", ["John 3:16", "Rom 8"]),
+        ("the book of Genesis falls into two broad parts", []),
+        ("in Matthew chapter twenty two he summarizes the law", ["Matt 22"]),
+        ("nothing here", []),
+    ])
+    func finds(text: String, expected: [String]) {
+        #expect(ScriptureReference.find(in: text).map(\.compact) == expected)
+    }
+
+    @Test func anEverydayWordNamesABookOnlyWithMoreThanALoneNumber() {
+        let everyday: (String) -> Bool = { ["job", "mark"].contains($0) }
+        #expect(ScriptureReference.find(in: "I got a job two years ago", ambiguous: everyday).isEmpty)
+        #expect(ScriptureReference.find(in: "read job chapter two", ambiguous: everyday).map(\.compact) == ["Job 2"])
+        #expect(ScriptureReference.find(in: "mark twelve thirty", ambiguous: everyday).map(\.compact) == ["Mark 12:30"])
+        #expect(ScriptureReference.find(in: "the book of job two", ambiguous: everyday).map(\.compact) == ["Job 2"])
+    }
+}
