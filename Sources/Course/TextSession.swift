@@ -55,6 +55,9 @@ public final class TextSession {
     private let store: ProgressStore
     private let matcher: CommandMatcher
     private let classifier = InputClassifier()
+    /// Puts an answer's misspelt or misheard names right before it is judged (the
+    /// transcript normaliser; unchanged by default).
+    private let normaliseAnswer: (String) -> String
     private let passageText: (ScriptureReference) throws -> String
     private let emit: (SessionRecord) -> Void
     private let timing: SessionTiming
@@ -68,9 +71,11 @@ public final class TextSession {
         courseID: String, loader: CurriculumLoader, store: ProgressStore,
         matcher: CommandMatcher = CommandMatcher(tolerance: .exact),
         timing: SessionTiming = SessionTiming(),
+        normaliseAnswer: @escaping (String) -> String = { $0 },
         passageText: @escaping (ScriptureReference) throws -> String,
         emit: @escaping (SessionRecord) -> Void
     ) {
+        self.normaliseAnswer = normaliseAnswer
         self.courseID = courseID
         self.loader = loader
         self.store = store
@@ -116,7 +121,7 @@ public final class TextSession {
         let event: SessionEvent
         var heard = record("heard")
         if machine.state == .questionAsked {
-            event = .answer(text)
+            event = .answer(normaliseAnswer(text))
             heard.command = "ANSWER"
         } else if let command = matcher.command(for: text) {
             event = .command(command)

@@ -121,13 +121,33 @@ public final class BibleStore: Sendable {
         do {
             let texts = try database.read { db in try String.fetchAll(db, sql: "SELECT text FROM verses") }
             var names: Set<String> = []
-            for text in texts {
-                for word in text.split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "\u{2019}" }) {
-                    guard let first = word.first, first.isUppercase else { continue }
-                    var name = word.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
-                    if name.hasSuffix("'s") { name.removeLast(2) }
-                    names.insert(name.trimmingCharacters(in: CharacterSet(charactersIn: "'")))
+            var word: [UInt8] = []
+            var capitalised = false
+            func close() {
+                if capitalised, !word.isEmpty {
+                    if word.count > 2, word[word.count - 2] == UInt8(ascii: "'"), word[word.count - 1] == UInt8(ascii: "s") {
+                        word.removeLast(2)
+                    }
+                    names.insert(String(decoding: word, as: UTF8.self))
                 }
+                word.removeAll(keepingCapacity: true)
+                capitalised = false
+            }
+            for text in texts {
+                for byte in text.utf8 {
+                    switch byte {
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                        if word.isEmpty { capitalised = true }
+                        word.append(byte + 32)
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), 0x80...0xFF:
+                        word.append(byte)
+                    case UInt8(ascii: "'") where !word.isEmpty:
+                        word.append(byte)
+                    default:
+                        close()
+                    }
+                }
+                close()
             }
             return names
         } catch {

@@ -6,15 +6,24 @@ public enum EditDistance {
     /// `limit + 1` as soon as it is known to be larger than `limit` (so a far pair costs
     /// little).
     public static func levenshtein<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int) -> Int {
-        if abs(a.count - b.count) > limit { return limit + 1 }
-        guard !a.isEmpty, !b.isEmpty else { return min(max(a.count, b.count), limit + 1) }
-        var previous = Array(0...b.count)
+        weighted(a, b, limit: limit, insertion: 1) { $0 == $1 ? 0 : 1 }
+    }
+
+    /// The same with costs: `insertion` for an insertion or deletion, `substitution` for
+    /// putting one element in place of another (0 for equal ones), so that near sounds can
+    /// cost less than far ones.
+    public static func weighted<Element>(_ a: [Element], _ b: [Element], limit: Int, insertion: Int,
+                                         substitution: (Element, Element) -> Int) -> Int {
+        if abs(a.count - b.count) * insertion > limit { return limit + 1 }
+        guard !a.isEmpty, !b.isEmpty else { return min(max(a.count, b.count) * insertion, limit + 1) }
+        var previous = (0...b.count).map { $0 * insertion }
         var current = previous
         for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
+            current[0] = i * insertion
+            var rowMinimum = current[0]
             for j in 1...b.count {
-                current[j] = min(previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1), previous[j] + 1, current[j - 1] + 1)
+                current[j] = min(previous[j - 1] + substitution(a[i - 1], b[j - 1]),
+                                 previous[j] + insertion, current[j - 1] + insertion)
                 rowMinimum = min(rowMinimum, current[j])
             }
             if rowMinimum > limit { return limit + 1 }

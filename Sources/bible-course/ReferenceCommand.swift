@@ -2,6 +2,7 @@ import ArgumentParser
 import Assistant
 import Foundation
 import Scripture
+import Vocabulary
 
 /// `bible-course reference`: normalises references read from stdin, one per line.
 ///
@@ -15,18 +16,39 @@ struct ReferenceCommand: ParsableCommand {
             Each line is parsed as a written or spoken reference and checked against the real \
             chapter and verse bounds. Output uses OSIS book ids: `Book C:V`, `Book C:V-V`, \
             `Book C:V-C:V`, `Book C` (a whole chapter), several joined by `; `. Without --json \
-            each line prints the reference, or `error: ...`.
+            each line prints the reference, or `error: ...`. A line that does not read as it \
+            is gets a second reading after the transcript normaliser (see `normalise`) has \
+            put a misspelt or misheard book right ("habbakuk two four" is Hab 2:4).
             """
     )
 
     @Flag(help: "Print one JSON object per line: {\"input\", \"reference\", \"error\"}.")
     var json = false
 
+    @OptionGroup var paths: PathOptions
+
     func run() throws {
+        // Set up on the first line that does not read as it is.
+        var normaliser: Normaliser??
+        func corrected(_ line: String) -> String? {
+            if normaliser == nil { normaliser = .some(try? TranscriptNormaliserSetup.load(NormaliseCommand.inputs(paths))) }
+            guard let text = normaliser??.normalise(line).normalisedText, text != line else { return nil }
+            return text
+        }
         while let line = readLine(strippingNewline: true) {
             let result: (reference: String?, error: String?)
-            do {
-                let references = try ScriptureReference.parse(line)
+            do throws(ReferenceError) {
+                let references: [ScriptureReference]
+                do throws(ReferenceError) {
+                    references = try ScriptureReference.parse(line)
+                } catch {
+                    // A misspelt or misheard book ("habbakuk two four"): the normaliser's
+                    // correction, if it reads; else the error about the line as written.
+                    guard let text = corrected(line), let fixed = try? ScriptureReference.parse(text) else {
+                        throw error as ReferenceError
+                    }
+                    references = fixed
+                }
                 result = (references.map(\.compact).joined(separator: "; "), nil)
             } catch {
                 result = (nil, error.description)

@@ -4,6 +4,7 @@ import Course
 import Foundation
 import Scripture
 import Speech
+import Assistant
 import Vocabulary
 
 /// `bible-course session`: a text-mode session for people and for tests.
@@ -17,7 +18,9 @@ struct SessionCommand: ParsableCommand {
             virtual: playback ends at once, each line is delivered the next time the session \
             listens (IDLE, a READY state, the question, SESSION_COMPLETE) before its timer \
             fires, and at the end of input the pending timers fire until none is left. A \
-            session interrupted mid-lesson resumes at the start of that segment next time.
+            session interrupted mid-lesson resumes at the start of that segment next time. \
+            Answers go through the transcript normaliser (see `normalise`) before they are \
+            judged ("the covenent" is "the covenant").
             """
     )
 
@@ -48,6 +51,7 @@ struct SessionCommand: ParsableCommand {
         let session = TextSession(
             courseID: courseID, loader: loader, store: store,
             matcher: CommandMatcher(tolerance: fuzzy ? .fuzzy : .exact),
+            normaliseAnswer: Self.answerNormaliser(paths),
             passageText: { reference in
                 let passage = try bible.get().passage(reference)
                 guard !passage.verses.isEmpty else { throw CommandFailure("no verses found in Bible.db") }
@@ -64,6 +68,23 @@ struct SessionCommand: ParsableCommand {
             session.receive(line)
         }
         session.finish()
+    }
+
+    /// The transcript normaliser for answers, set up at the first answer; if it cannot
+    /// be, answers are judged as typed (said once on stderr).
+    static func answerNormaliser(_ paths: PathOptions) -> (String) -> String {
+        var normaliser: Normaliser??
+        return { text in
+            if normaliser == nil {
+                do {
+                    normaliser = .some(try TranscriptNormaliserSetup.load(NormaliseCommand.inputs(paths)))
+                } catch {
+                    warn("answers are judged as typed: the transcript normaliser cannot be set up: \(error)")
+                    normaliser = .some(nil)
+                }
+            }
+            return normaliser??.normalise(text).normalisedText ?? text
+        }
     }
 
     /// The daemon's voice (authored pronunciations included) on `device`.

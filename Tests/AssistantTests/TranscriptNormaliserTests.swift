@@ -30,6 +30,7 @@ import Vocabulary
               ("1 Thesalonians 5:17", "1 Thessalonians 5:17", ["1 Thessalonians"], ["1Thess 5:17"]),
               ("the teacher spoke about ram us east for an hour", "the teacher spoke about Rameses for an hour", ["Rameses"], []),
               ("the covenent with Noah", "the covenant with Noah", ["covenant", "Noah"], []),
+              ("the rain bow", "the rainbow", ["rainbow"], []),
           ])
     func corrects(input: String, expected: String, terms: [String], references: [String]) throws {
         let result = try Self.normaliser.get().normalise(input)

@@ -53,6 +53,31 @@ struct TextSessionTests {
         #expect(try store.savedSession() == .idle)
     }
 
+    @Test("only the answer goes through the answer normaliser, and is judged as it comes out")
+    func answerIsNormalised() throws {
+        let curriculum = try CurriculumFixture().write()
+        let state = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: curriculum); try? FileManager.default.removeItem(at: state) }
+        let records = RecordList()
+        var seen: [String] = []
+        let session = TextSession(
+            courseID: "tc", loader: CurriculumLoader(directory: curriculum, displayRoot: "curriculum"),
+            store: try ProgressStore(stateDirectory: state),
+            normaliseAnswer: { text in
+                seen.append(text)
+                return text.replacingOccurrences(of: "lend", with: "land")
+            },
+            passageText: { reference in "text of \(reference.description)" },
+            emit: { records.items.append($0) })
+        session.start()
+        for line in wholeLesson.map({ $0 == "blessing, land and descendants" ? "blessing, lend and descendants" : $0 }) {
+            session.receive(line)
+        }
+        session.finish()
+        #expect(seen == ["blessing, lend and descendants"])
+        #expect(records.replies == ["Correct"])
+    }
+
     @Test("without input after the question's answer, timers close the lesson and return to IDLE")
     func endOfInputRunsTimers() throws {
         let curriculum = try CurriculumFixture().write()

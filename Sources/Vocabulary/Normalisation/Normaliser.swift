@@ -34,6 +34,14 @@ public struct Normaliser: Sendable {
         let range: Range<String.Index>
         let key: String
         let capitalised: Bool
+        /// Looked up once a line: a dictionary or the Bible has the word; it is one of the
+        /// everyday words; a number word or digits; its phones.
+        var known = false
+        var everyday = false
+        var number = false
+        var phones: [UInt8]?
+        /// A name as written, an abbreviation or a correction starts here.
+        var startsName = false
     }
 
     private struct Match {
@@ -51,6 +59,8 @@ public struct Normaliser: Sendable {
     private let forms: [Form]
     private let formsByLength: [[Int]]
     private let longestForm: Int
+    /// First words of the names, abbreviations and corrections: most words start none.
+    private let firstWords: Set<String>
     private let corrections: [String: String]
     private let longestCorrection: Int
     private let termsByCanonical: [String: Int]
@@ -104,6 +114,10 @@ public struct Normaliser: Sendable {
         for correction in corrections { table[correction.heard.joined(separator: " ")] = correction.canonical }
         self.corrections = table
         self.longestCorrection = corrections.map(\.heard.count).max() ?? 0
+        var firstWords = Set(exact.keys.compactMap { $0.split(separator: " ").first.map(String.init) })
+        firstWords.formUnion(abbreviations.keys.compactMap { $0.split(separator: " ").first.map(String.init) })
+        firstWords.formUnion(corrections.compactMap(\.heard.first))
+        self.firstWords = firstWords
     }
 
     /// The normalised form of `text`; never fails.
@@ -113,18 +127,30 @@ public struct Normaliser: Sendable {
             return NormalisedTranscript(normalisedText: text, extractedTerms: [],
                                         references: ScriptureReference.find(in: text, ambiguous: ambiguous))
         }
-        let tokens = Self.tokens(text)
+        var tokens = Self.tokens(text)
+        for index in tokens.indices {
+            let key = tokens[index].key
+            let base = key.hasSuffix("'s") ? String(key.dropLast(2)) : key
+            tokens[index].number = NumberWords.isNumberWord(key) || key.first?.isNumber == true
+            tokens[index].known = tokens[index].number || lexicon.isKnown(key) || lexicon.isKnown(base)
+            tokens[index].everyday = everyday.contains(key)
+            tokens[index].phones = lexicon.phones(key)
+        }
+        for index in tokens.indices where firstWords.contains(tokens[index].key)
+            || (tokens[index].key.hasSuffix("'s") && firstWords.contains(String(tokens[index].key.dropLast(2)))) {
+            tokens[index].startsName = correction(at: index, tokens) != nil || exactMatch(at: index, tokens) != nil
+        }
         var matches: [Match] = []
-        var fuzzy: [Int: Match?] = [:]
+        var fuzzy = [Match??](repeating: nil, count: tokens.count + 1)
         func fuzzyMatch(_ start: Int) -> Match? {
             if let known = fuzzy[start] { return known }
             let found = closest(at: start, tokens)
-            fuzzy[start] = found
+            fuzzy[start] = .some(found)
             return found
         }
         var index = 0
         while index < tokens.count {
-            if let match = correction(at: index, tokens) ?? exactMatch(at: index, tokens) {
+            if tokens[index].startsName, let match = correction(at: index, tokens) ?? exactMatch(at: index, tokens) {
                 matches.append(match)
                 index += match.length
                 continue
@@ -132,7 +158,7 @@ public struct Normaliser: Sendable {
             // Take a span only if the one starting a word later is not as close: "of
             // habakuk" is "of" and then "Habakkuk".
             if let match = fuzzyMatch(index),
-               !(index + 1 < tokens.count && exactMatch(at: index + 1, tokens) != nil),
+               !(index + 1 < tokens.count && tokens[index + 1].startsName),
                (fuzzyMatch(index + 1).map { $0.distance > match.distance } ?? true) {
                 matches.append(match)
                 index += match.length
@@ -152,8 +178,12 @@ public struct Normaliser: Sendable {
             cursor = last.range.upperBound
         }
         normalised += text[cursor...]
+        // A passage needs a book: most lines name none and skip the reference finder.
+        let namesBook = matches.contains { match in
+            match.term.map { terms[$0].kind == .book } ?? tokens[match.start].startsName
+        }
         return NormalisedTranscript(normalisedText: normalised, extractedTerms: found,
-                                    references: ScriptureReference.find(in: normalised, ambiguous: ambiguous))
+                                    references: namesBook ? ScriptureReference.find(in: normalised, ambiguous: ambiguous) : [])
     }
 
     // MARK: - Matching
@@ -216,10 +246,10 @@ public struct Normaliser: Sendable {
             let span = tokens[start..<(start + length)]
             let words = span.map(\.key)
             // Numbers are never names, except an ordinal opening one ("first corinthians").
-            if words.dropFirst().contains(where: { NumberWords.isNumberWord($0) || $0.first?.isNumber == true }) { break }
+            if length > 1, tokens[start + length - 1].number, !Self.ordinals.contains(words[length - 1]) { break }
             // A span stops where a name as written or a numbered book begins ("turn to
             // first samuel" is "turn to" and then 1 Samuel).
-            if length > 1, Self.ordinals.contains(words[length - 1]) || exactMatch(at: start + length - 1, tokens) != nil { break }
+            if length > 1, Self.ordinals.contains(words[length - 1]) || tokens[start + length - 1].startsName { break }
             // Spelled letters ("r o c h e s t e r") are not names.
             if words.enumerated().contains(where: { index, word in
                 word.count == 1 && word != "a" && !(index == 0 && Self.ordinals.contains(word))
@@ -229,17 +259,19 @@ public struct Normaliser: Sendable {
                   !NumberWords.isNumberWord(first) || Self.ordinals.contains(first) else { continue }
             let ordinal = Self.ordinals.contains(first) ? first : nil
             if ordinal != nil, words.count == 1 { continue }
-            let known = words.allSatisfy(isKnown)
+            let known = span.allSatisfy(\.known)
             let context = referenceFollows(start + length, tokens)
-            if known, length == 1 ? !context || everyday.contains(first) : !context && words.allSatisfy(everyday.contains) {
+            if known, length == 1 ? !context || span[start].everyday : !context && span.allSatisfy(\.everyday) {
                 continue
             }
             let share = context ? Self.contextPhoneDifference : Self.phoneDifference
             var phones: [UInt8] = []
-            for word in words {
-                guard let codes = lexicon.phones(word) else { phones = []; break }
+            for token in span {
+                guard let codes = token.phones else { phones = []; break }
                 phones += codes
             }
+            // "no ah's" is compared as "no ah": the replacement keeps the "'s".
+            if last.hasSuffix("'s"), phones.last == TranscriptLexicon.z { phones.removeLast() }
             if phones.count >= 3, let (form, distance) = closestForm(phones: phones, share: share, ordinal: ordinal),
                best.map({ distance < $0.distance }) ?? true {
                 best = Match(start: start, length: length, replacement: terms[forms[form].term].canonical,
@@ -254,11 +286,6 @@ public struct Normaliser: Sendable {
         return best
     }
 
-    private func isKnown(_ word: String) -> Bool {
-        lexicon.isKnown(word) || NumberWords.isNumberWord(word)
-            || (word.hasSuffix("'s") && lexicon.isKnown(String(word.dropLast(2))))
-    }
-
     private func closestForm(phones: [UInt8], share: Double, ordinal: String?) -> (Int, Double)? {
         var best: (Int, Double)?
         let histogram = Self.histogram(phones)
@@ -267,18 +294,22 @@ public struct Normaliser: Sendable {
         guard low <= high else { return nil }
         for length in low...high {
             let longest = max(length, phones.count)
-            let limit = Int(Double(longest) * share)
-            guard abs(length - phones.count) <= limit else { continue }
+            // In half edits: one vowel for another ("ah" for the end of "noah") costs a
+            // half, anything else one.
+            let limit = Int(Double(longest) * share * 2)
+            guard abs(length - phones.count) * 2 <= limit else { continue }
             for index in formsByLength[length] {
                 let form = forms[index]
                 guard let formPhones = form.phones, form.ordinal == ordinal else { continue }
                 // Phones one has and the other lacks: each costs at least one edit per pair.
                 var unshared = 0
                 for code in 0..<histogram.count { unshared += abs(Int(histogram[code]) - Int(form.histogram[code])) }
-                guard (unshared + 1) / 2 <= limit else { continue }
-                let distance = EditDistance.levenshtein(phones, formPhones, limit: limit)
+                guard unshared / 2 <= limit else { continue }
+                let distance = EditDistance.weighted(phones, formPhones, limit: limit, insertion: 2) { a, b in
+                    a == b ? 0 : a < TranscriptLexicon.vowelCount && b < TranscriptLexicon.vowelCount ? 1 : 2
+                }
                 guard distance <= limit else { continue }
-                let score = Double(distance) / Double(longest)
+                let score = Double(distance) / 2 / Double(longest)
                 if best.map({ score < $0.1 }) ?? true { best = (index, score) }
             }
         }
@@ -327,33 +358,50 @@ public struct Normaliser: Sendable {
     /// The words of `text` with where they stand: letters and digits, inner apostrophes.
     private static func tokens(_ text: String) -> [Token] {
         var tokens: [Token] = []
+        let scalars = text.unicodeScalars
         var start: String.Index?
-        var index = text.startIndex
-        func close(_ end: String.Index) {
+        var end = scalars.startIndex
+        var key = String.UnicodeScalarView()
+        var capitalised = false
+        func close() {
             guard let begin = start else { return }
-            var range = begin..<end
-            while let last = text[range].last, last == "'" || last == "\u{2019}" {
-                range = range.lowerBound..<text.index(before: range.upperBound)
+            // A trailing apostrophe is not part of the word ("the prophets' words").
+            while let last = key.last, last == "'" {
+                key.removeLast()
+                end = scalars.index(before: end)
             }
-            let word = text[range]
-            if !word.isEmpty {
-                let key = word.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
-                tokens.append(Token(range: range, key: key, capitalised: word.first?.isUppercase == true))
+            if !key.isEmpty {
+                tokens.append(Token(range: begin..<end, key: String(key), capitalised: capitalised))
             }
             start = nil
+            key.removeAll(keepingCapacity: true)
         }
-        while index < text.endIndex {
-            let character = text[index]
-            if character.isLetter || character.isNumber {
-                if start == nil { start = index }
-            } else if (character == "'" || character == "\u{2019}"), start != nil {
-                // inside a word ("noah's"); a trailing one is trimmed when the word closes
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let value = scalar.value
+            let next = scalars.index(after: index)
+            if value >= 0x61 && value <= 0x7A || value >= 0x30 && value <= 0x39 {
+                if start == nil { start = index; capitalised = false }
+                key.append(scalar)
+                end = next
+            } else if value >= 0x41 && value <= 0x5A {
+                if start == nil { start = index; capitalised = true }
+                key.append(Unicode.Scalar(value + 32)!)
+                end = next
+            } else if (value == 0x27 || value == 0x2019), start != nil {
+                key.append("'")
+                end = next
+            } else if value > 0x7F, scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                if start == nil { start = index; capitalised = scalar.properties.isUppercase }
+                key.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+                end = next
             } else {
-                close(index)
+                close()
             }
-            index = text.index(after: index)
+            index = next
         }
-        close(text.endIndex)
+        close()
         return tokens
     }
 }

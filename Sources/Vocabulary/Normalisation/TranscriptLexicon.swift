@@ -5,7 +5,7 @@ import Foundation
 /// `bible.dict`, and cmudict for typed text), with a guess (espeak-ng) for a word none of
 /// them has: a course term ("qeshet") or a misspelling ("habbakuk").
 public struct TranscriptLexicon: Sendable {
-    private let known: [String: [UInt8]]
+    private var known: [String: [UInt8]]
     private let names: Set<String>
     private let guess: (@Sendable (String) -> [UInt8]?)?
 
@@ -37,14 +37,20 @@ public struct TranscriptLexicon: Sendable {
     /// authored pronunciations); espeak-ng guesses the rest.
     public static func read(_ paths: [String], after preferred: [[String: [String]]] = [], names: Set<String> = [],
                             guess: (@Sendable (String) -> [Phone]?)? = { EspeakPhonemizer.phones($0) }) throws(VocabularyError) -> TranscriptLexicon {
-        var dictionaries = preferred
-        for path in paths {
+        var known: [String: [UInt8]] = [:]
+        known.reserveCapacity(140_000)
+        for path in paths.reversed() {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw .missingFile(what: "pronunciation dictionary", path: path)
             }
-            dictionaries.append(PronunciationDictionary.entries(String(decoding: data, as: UTF8.self)))
+            PronunciationDictionary.forEachPronunciation([UInt8](data)) { word, alternative, phones in
+                guard !alternative, let codes = Self.codes(bytes: phones) else { return }
+                known[word] = codes
+            }
         }
-        return TranscriptLexicon(dictionaries: dictionaries, names: names, guess: guess)
+        var lexicon = TranscriptLexicon(dictionaries: preferred, names: names, guess: guess)
+        lexicon.known.merge(known) { preferred, _ in preferred }
+        return lexicon
     }
 
     /// True when a dictionary has `word` (a word of English or of the course, not a
@@ -67,7 +73,35 @@ public struct TranscriptLexicon: Sendable {
         "T", "TH", "V", "W", "Y", "Z", "ZH",
     ]
     private static let table: [String: UInt8] = Dictionary(uniqueKeysWithValues: symbols.enumerated().map { ($1, UInt8($0)) })
-    private static let z = table["Z"]!
+    static let z = table["Z"]!
+    /// Codes below this are vowels (the first 15 symbols).
+    static let vowelCount: UInt8 = 15
+
+    private static let byteTable: [UInt16: UInt8] = Dictionary(uniqueKeysWithValues: symbols.enumerated().map { index, symbol in
+        let bytes = Array(symbol.utf8)
+        return (UInt16(bytes[0]) << 8 | UInt16(bytes.count > 1 ? bytes[1] : 0), UInt8(index))
+    })
+
+    /// Space-separated ARPAbet phones as bytes ("HH AE1 B"), read without making strings.
+    static func codes(bytes: ArraySlice<UInt8>) -> [UInt8]? {
+        var codes: [UInt8] = []
+        codes.reserveCapacity(bytes.count / 2)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            while index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            guard index < bytes.endIndex else { break }
+            var key = UInt16(bytes[index]) << 8
+            index += 1
+            if index < bytes.endIndex, bytes[index] >= UInt8(ascii: "A"), bytes[index] <= UInt8(ascii: "Z") {
+                key |= UInt16(bytes[index])
+                index += 1
+            }
+            while index < bytes.endIndex, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            guard index == bytes.endIndex || bytes[index] == UInt8(ascii: " "), let code = byteTable[key] else { return nil }
+            codes.append(code)
+        }
+        return codes.isEmpty ? nil : codes
+    }
 
     /// ARPAbet phones (stress digits ignored) as codes, nil when one is not a phone.
     static func codes<S: StringProtocol>(_ phones: [S]) -> [UInt8]? {
