@@ -22,7 +22,9 @@ import Vocabulary
 ///   conversation.
 /// - While the review question is asked, speech the answer grammar cannot place is judged
 ///   as a wrong answer (the person answered, with something the course does not accept),
-///   and a command phrase is handed to the machine as a command.
+///   unless it opens as a question to the course (``InputClassifier``: it gets the
+///   guardrail's reply and the question stays asked), and a command phrase is handed to
+///   the machine as a command.
 /// - Utterances with nothing in them (a cough, a door) are ignored without a reply, and so
 ///   is rejected sound that ran past the endpointer's longest utterance (steady noise,
 ///   people talking in the room).
@@ -248,7 +250,7 @@ public final class SessionRuntime {
             // every ten seconds.
             break
         case .rejected:
-            if machine.state == .questionAsked {
+            if machine.state == .questionAsked, !classifier.isQuestion(words) {
                 carryOut(machine.handle(.answer(words)))
             } else {
                 carryOut(machine.handle(.rejected(classifier.classify(words))))

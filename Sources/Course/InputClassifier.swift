@@ -1,8 +1,14 @@
 /// Sorts text that is not a command (and not an answer) into the seed's kinds of rejected
 /// input, so each gets its fixed reply (seed 5.3, 8.2).
 ///
-/// Deliberately small and keyword-based: the course never engages with what was said, it
-/// only picks which fixed sentence to speak. Anything unclear is ``InputRejection/conversation``.
+/// A question to the course opens with a carrier phrase: "how does this apply ..." or
+/// "what should I ..." asks for application, "what does the Bible say about ...", "is it
+/// a sin to ...", "why does God ..." is a theological question; the rest of the question
+/// is never read. The carriers are also sentences of the recogniser's command language
+/// model (``questionCarriers``), so that spoken questions are heard by their openings. A
+/// question opener followed by a theological word ("is hell real") is a theological
+/// question too. The course never engages with what was said: anything else is
+/// ``InputRejection/conversation``.
 public struct InputClassifier: Sendable {
     public init() {}
 
@@ -10,19 +16,56 @@ public struct InputClassifier: Sendable {
     public func classify(_ text: String) -> InputRejection {
         let words = TextNormalization.words(text)
         if words.isEmpty { return .notRecognized }
+        if Self.opens(words, with: Self.applicationCarriers) { return .applicationRequest }
+        if Self.opens(words, with: Self.theologyCarriers) { return .theologicalQuestion }
         let joined = " " + words.joined(separator: " ") + " "
         if Self.applicationMarkers.contains(where: { joined.contains(" \($0) ") }) {
             return .applicationRequest
         }
-        let asks = Self.questionOpeners.contains(words[0])
-        if asks, words.contains(where: { Self.theologicalTerms.contains($0) }) {
+        if Self.questionOpeners.contains(words[0]), words.contains(where: { Self.theologicalTerms.contains($0) }) {
             return .theologicalQuestion
         }
         return .conversation
     }
 
+    /// True when `text` asks for application or is a theological question.
+    public func isQuestion(_ text: String) -> Bool {
+        let kind = classify(text)
+        return kind == .applicationRequest || kind == .theologicalQuestion
+    }
+
+    /// Openings of a request for personal application (lowercase words).
+    public static let applicationCarriers = [
+        "how does this apply", "how does that apply", "how does it apply", "how do i apply",
+        "how can i apply", "how should i apply", "what should i do", "what should i",
+        "what does this mean for me", "what does this mean for my", "what does it mean for me",
+        "how should i live", "how should i", "should i", "what would you advise", "give me advice",
+        "what do i do about",
+    ]
+
+    /// Openings of a theological question outside the syllabus (lowercase words).
+    public static let theologyCarriers = [
+        "what does the bible say about", "what does the bible say", "what does the bible teach about",
+        "what does god say about", "what does god think about", "is it a sin to", "is it a sin",
+        "is it wrong to", "why does god", "why did god", "why would god", "why do bad things",
+        "do you believe", "does god", "did god", "will god", "is god", "is jesus", "is there a god",
+        "is there life after", "is baptism", "is hell", "is heaven", "what happens when we die",
+        "what happens after we die", "will i go to heaven", "how can i be saved", "who created god",
+        "what is the meaning of life", "what is the trinity",
+    ]
+
+    /// Every carrier, for the recogniser's command language model.
+    public static var questionCarriers: [String] { applicationCarriers + theologyCarriers }
+
+    private static func opens(_ words: [String], with carriers: [String]) -> Bool {
+        carriers.contains { carrier in
+            let carrierWords = carrier.split(separator: " ")
+            return words.count >= carrierWords.count && zip(words, carrierWords).allSatisfy { $0 == $1 }
+        }
+    }
+
     private static let applicationMarkers = [
-        "apply", "application", "my life", "for me", "should i", "to me personally", "in my",
+        "apply to my life", "apply this to my", "in my life", "for me personally", "to me personally",
     ]
     private static let questionOpeners: Set<String> = [
         "why", "what", "how", "who", "is", "are", "does", "did", "do", "can", "will", "was", "where", "when",

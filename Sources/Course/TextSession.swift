@@ -120,10 +120,10 @@ public final class TextSession {
         while !machine.isListening, fireNextTimer() {}
         let event: SessionEvent
         var heard = record("heard")
-        if machine.state == .questionAsked {
+        if machine.state == .questionAsked, !classifier.isQuestion(text) {
             event = .answer(normaliseAnswer(text))
             heard.command = "ANSWER"
-        } else if let command = matcher.command(for: text) {
+        } else if machine.state != .questionAsked, let command = matcher.command(for: text) {
             event = .command(command)
             heard.command = command.id
         } else {

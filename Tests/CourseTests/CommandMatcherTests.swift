@@ -82,4 +82,21 @@ struct InputClassifierTests {
         #expect(classifier.classify("tell me a joke") == .conversation)
         #expect(classifier.classify("what's the weather") == .conversation)
     }
+
+    @Test("the seed's questions by their openings, whatever follows", arguments: [
+        ("How does this apply to my life?", InputRejection.applicationRequest),
+        ("What should I do about my marriage", .applicationRequest),
+        ("should i forgive my brother", .applicationRequest),
+        ("Is baptism necessary for salvation?", .theologicalQuestion),
+        ("What does the Bible say about divorce?", .theologicalQuestion),
+        ("Why does God allow suffering", .theologicalQuestion),
+        ("is it a sin to work on sunday", .theologicalQuestion),
+        ("do you believe in miracles", .theologicalQuestion),
+        ("in my garden the roses are out", .conversation),
+        ("what time is it in new york", .conversation),
+        ("the children are playing in the garden", .conversation),
+    ])
+    func questions(text: String, kind: InputRejection) {
+        #expect(classifier.classify(text) == kind)
+    }
 }

@@ -78,6 +78,26 @@ struct TextSessionTests {
         #expect(records.replies == ["Correct"])
     }
 
+    @Test("a question to the course during the review question gets the guardrail's reply and the question stays asked")
+    func questionDuringReview() throws {
+        let curriculum = try CurriculumFixture().write()
+        let state = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: curriculum); try? FileManager.default.removeItem(at: state) }
+        let records = RecordList()
+        let session = try makeSession(curriculum: curriculum, state: state, records: records)
+        session.start()
+        for line in wholeLesson.prefix(6) + ["What does the Bible say about divorce?", "How does this apply to my life?"] {
+            session.receive(line)
+        }
+        #expect(session.state == .questionAsked)
+        #expect(records.replies == [
+            "This course follows a set curriculum. Please consult a pastor or theologian for questions outside the syllabus.",
+            "This course teaches interpretation, not application. Please continue with the lesson.",
+        ])
+        session.receive("blessing, land and descendants")
+        #expect(records.replies.last == "Correct")
+    }
+
     @Test("without input after the question's answer, timers close the lesson and return to IDLE")
     func endOfInputRunsTimers() throws {
         let curriculum = try CurriculumFixture().write()
