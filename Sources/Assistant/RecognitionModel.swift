@@ -29,7 +29,8 @@ public struct VocabularyLocations: Sendable {
 public enum RecognitionModel {
     /// The full vocabulary for `locations`.
     public static func definition(_ locations: VocabularyLocations) throws(VocabularyError) -> VocabularyDefinition {
-        var definition = BibleVocabulary.definition(commands: Command.allCases.map(\.phrase))
+        var definition = BibleVocabulary.definition(commands: Command.allCases.map(\.phrase),
+                                                    questions: InputClassifier.questionCarriers)
         definition = definition.merged(with: curriculumVocabulary(locations.curriculumDirectory))
         if let user = locations.userVocabulary {
             guard let data = FileManager.default.contents(atPath: user.path) else {

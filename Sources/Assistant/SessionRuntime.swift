@@ -234,7 +234,7 @@ public final class SessionRuntime {
                     carryOut(machine.handle(.answer(text)))
                 }
             } else {
-                carryOut(machine.handle(.rejected(classifier.classify(text))))
+                carryOut(machine.handle(.rejected(classifier.classify(text, heard: true))))
             }
         case .rejected(.nothingHeard):
             break
@@ -250,10 +250,10 @@ public final class SessionRuntime {
             // every ten seconds.
             break
         case .rejected:
-            if machine.state == .questionAsked, !classifier.isQuestion(words) {
+            if machine.state == .questionAsked, !classifier.isQuestion(words, heard: true) {
                 carryOut(machine.handle(.answer(words)))
             } else {
-                carryOut(machine.handle(.rejected(classifier.classify(words))))
+                carryOut(machine.handle(.rejected(classifier.classify(words, heard: true))))
             }
         }
     }

@@ -12,27 +12,33 @@
 public struct InputClassifier: Sendable {
     public init() {}
 
-    /// The kind of rejected input `text` is.
-    public func classify(_ text: String) -> InputRejection {
-        let words = TextNormalization.words(text)
+    /// The kind of rejected input `text` is. `heard`: the text is what the recogniser
+    /// heard, not what a person typed, so only a carrier the language model knows
+    /// (``questionCarriers``) or a marker phrase makes it a question (in noise the model
+    /// strings everyday words, "is hell listen tony", that a looser rule takes for one).
+    public func classify(_ text: String, heard: Bool = false) -> InputRejection {
+        // "what should i'd do": the recogniser often hears I as a contraction.
+        let words = TextNormalization.words(text).map { Self.firstPerson.contains($0) ? "i" : $0 }
         if words.isEmpty { return .notRecognized }
-        if Self.opens(words, with: Self.applicationCarriers) { return .applicationRequest }
-        if Self.opens(words, with: Self.theologyCarriers) { return .theologicalQuestion }
+        if Self.opens(words, with: Self.applicationCarriers, heard: heard) { return .applicationRequest }
+        if Self.opens(words, with: Self.theologyCarriers, heard: heard) { return .theologicalQuestion }
         let joined = " " + words.joined(separator: " ") + " "
         if Self.applicationMarkers.contains(where: { joined.contains(" \($0) ") }) {
             return .applicationRequest
         }
-        if Self.questionOpeners.contains(words[0]), words.contains(where: { Self.theologicalTerms.contains($0) }) {
+        if !heard, Self.questionOpeners.contains(words[0]), words.contains(where: { Self.theologicalTerms.contains($0) }) {
             return .theologicalQuestion
         }
         return .conversation
     }
 
     /// True when `text` asks for application or is a theological question.
-    public func isQuestion(_ text: String) -> Bool {
-        let kind = classify(text)
+    public func isQuestion(_ text: String, heard: Bool = false) -> Bool {
+        let kind = classify(text, heard: heard)
         return kind == .applicationRequest || kind == .theologicalQuestion
     }
+
+    private static let firstPerson: Set<String> = ["id", "ive", "im", "ill"]
 
     /// Openings of a request for personal application (lowercase words).
     public static let applicationCarriers = [
@@ -49,17 +55,23 @@ public struct InputClassifier: Sendable {
         "what does god say about", "what does god think about", "is it a sin to", "is it a sin",
         "is it wrong to", "why does god", "why did god", "why would god", "why do bad things",
         "do you believe", "does god", "did god", "will god", "is god", "is jesus", "is there a god",
-        "is there life after", "is baptism", "is hell", "is heaven", "what happens when we die",
+        "is there life after", "is baptism necessary", "is baptism", "is hell", "is heaven", "what happens when we die",
         "what happens after we die", "will i go to heaven", "how can i be saved", "who created god",
         "what is the meaning of life", "what is the trinity",
     ]
 
-    /// Every carrier, for the recogniser's command language model.
-    public static var questionCarriers: [String] { applicationCarriers + theologyCarriers }
+    /// The carriers of three words or more, for the recogniser's command language model
+    /// (shorter ones, "is god", "should i", made it hear them in noise and single words).
+    public static var questionCarriers: [String] {
+        (applicationCarriers + theologyCarriers).filter { $0.split(separator: " ").count >= 3 }
+    }
 
-    private static func opens(_ words: [String], with carriers: [String]) -> Bool {
+    /// True when `words` open with one of `carriers`; for heard text only with one the
+    /// language model knows (three words or more).
+    private static func opens(_ words: [String], with carriers: [String], heard: Bool) -> Bool {
         carriers.contains { carrier in
             let carrierWords = carrier.split(separator: " ")
+            guard !heard || carrierWords.count >= 3 else { return false }
             return words.count >= carrierWords.count && zip(words, carrierWords).allSatisfy { $0 == $1 }
         }
     }

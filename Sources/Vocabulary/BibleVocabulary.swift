@@ -10,7 +10,7 @@ import Scripture
 public enum BibleVocabulary {
     public static let identifier = "bible-course.vocabulary"
     /// Bumped when the built-in phrases change, so compiled models are rebuilt.
-    public static let version = "2"
+    public static let version = "3"
 
     /// The highest chapter or verse number in the Bible (Psalm 119:176).
     public static let highestNumber = 176
@@ -28,11 +28,16 @@ public enum BibleVocabulary {
     public static let lookupVerbs = ["read", "look up", "open", "turn to"]
 
     /// The definition, given the command phrases (from the course) in the form a person
-    /// says them.
-    public static func definition(commands: [String]) -> VocabularyDefinition {
+    /// says them, and the openings of questions to the course ("what does the bible say
+    /// about"), which the command language model learns so that a spoken question is heard
+    /// by its opening (what follows is heard as everyday words and never read).
+    public static func definition(commands: [String], questions: [String] = []) -> VocabularyDefinition {
         var phrases: [VocabularyDefinition.PhraseCount] = []
         for command in commands {
             phrases.append(.init(command.lowercased(), count: 1000, rule: "command"))
+        }
+        for question in questions {
+            phrases.append(.init(question.lowercased(), count: 100, rule: "question"))
         }
         var books: [String] = []
         for book in BookCatalog.books {

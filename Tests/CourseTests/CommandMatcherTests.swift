@@ -86,7 +86,7 @@ struct InputClassifierTests {
     @Test("the seed's questions by their openings, whatever follows", arguments: [
         ("How does this apply to my life?", InputRejection.applicationRequest),
         ("What should I do about my marriage", .applicationRequest),
-        ("should i forgive my brother", .applicationRequest),
+        ("how should i forgive my brother", .applicationRequest),
         ("Is baptism necessary for salvation?", .theologicalQuestion),
         ("What does the Bible say about divorce?", .theologicalQuestion),
         ("Why does God allow suffering", .theologicalQuestion),
@@ -98,5 +98,14 @@ struct InputClassifierTests {
     ])
     func questions(text: String, kind: InputRejection) {
         #expect(classifier.classify(text) == kind)
+        #expect(classifier.classify(text, heard: true) == kind)
+    }
+
+    @Test func heardSpeechIsAQuestionOnlyByItsOpening() {
+        #expect(classifier.classify("what should i'd do about my job", heard: true) == .applicationRequest)
+        #expect(classifier.classify("is hell listen tony very was he", heard: true) == .conversation)
+        #expect(classifier.classify("is hell real") == .theologicalQuestion)
+        #expect(InputClassifier.questionCarriers.contains("what does the bible say about"))
+        #expect(!InputClassifier.questionCarriers.contains("is god"))
     }
 }

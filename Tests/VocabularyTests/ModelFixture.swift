@@ -16,6 +16,9 @@ final class ModelFixture {
         "Summarize the key themes", "Ask the review question", "End the lesson",
     ]
 
+    /// Question openings standing in for `Course.InputClassifier.questionCarriers`.
+    static let questions = ["what does the bible say about", "how does this apply", "why does god"]
+
     /// Answers standing in for the curriculum's (the `answer` rule).
     static let answers = ["faith", "land, descendants, and blessing", "the Word was God", "Melchizedek"]
 
@@ -32,7 +35,7 @@ final class ModelFixture {
     init() throws {
         root = FileManager.default.temporaryDirectory
             .appendingPathComponent("model-fixture-\(UUID().uuidString)")
-        definition = BibleVocabulary.definition(commands: Self.commands).merged(with: VocabularyDefinition(
+        definition = BibleVocabulary.definition(commands: Self.commands, questions: Self.questions).merged(with: VocabularyDefinition(
             identifier: "answers", version: "1",
             phraseCounts: Self.answers.map { .init($0, count: 1, rule: "answer") }))
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
