@@ -1,8 +1,10 @@
 import ArgumentParser
+import Course
 import Audio
 import Foundation
 import Recognition
 import Scripture
+import Vocabulary
 
 /// `bible-course recognize FILE.wav ...`: decodes files with the daemon's pipeline.
 struct RecognizeCommand: ParsableCommand {
@@ -18,7 +20,9 @@ struct RecognizeCommand: ParsableCommand {
             intent, as the daemon would have it with one core free: the utterance is \
             decoded 200 ms into its trailing silence), "snr_db", "denoised", \
             "word_score" (the words' acoustic score per frame, behind the confidence), "rechecked" (what the \
-            command language model heard, when the grammar heard it again and its sentence was taken) and \
+            command language model heard, when the grammar heard it again and its sentence was taken), \
+            "question" ("application" or "theology" when what was rejected opens as a question to the \
+            course, which the daemon answers with the guardrail's reply; else null) and \
             "rejected" (why the intent is null). Files are 16-bit PCM WAV; other rates and channel counts are \
             converted.
             """
@@ -81,6 +85,10 @@ struct FileRecognition {
     /// What the command language model heard in the utterance that decided, when the
     /// grammar's recheck replaced it.
     var rechecked: String?
+    /// What the daemon takes the rejected utterance that decided for: a request for
+    /// application or a theological question (``InputClassifier``, by the opening of
+    /// what was heard), else nil.
+    var question: InputRejection?
 
     static func run(_ samples: [Int16], recognizer: Recognizer, endpointer configuration: Endpointer.Configuration) throws -> FileRecognition {
         let recognitions = try RecordedSpeech.recognize(samples, with: recognizer, endpointer: configuration)
@@ -102,6 +110,11 @@ struct FileRecognition {
             result.wordScore = decision.hypothesis.wordScorePerFrame
             result.verification = decision.verification
             result.rechecked = decision.rechecked?.text
+            if case .rejected(let why) = decision.intent, why != .nothingHeard {
+                let words = decision.hypothesis.words.filter { !GarbageModel.isGarbage($0) }.joined(separator: " ")
+                let kind = InputClassifier().classify(words, heard: true)
+                if kind == .applicationRequest || kind == .theologicalQuestion { result.question = kind }
+            }
         }
         return result
     }
@@ -126,7 +139,8 @@ struct FileRecognition {
             + "\"decode_ms\": \(String(format: "%.1f", decodeMilliseconds)), \"audio_ms\": \(Int(audioMilliseconds)), "
             + "\"latency_ms\": \(String(format: "%.1f", latencyMilliseconds)), \"rejected\": \(JSONText.string(rejection)), \"score\": \(score), \"acoustic\": \(acousticScore), \"frames\": \(frames), "
             + "\"snr_db\": \(signalToNoise.map { $0.isFinite ? String(format: "%.1f", $0) : "null" } ?? "null"), \"denoised\": \(noiseSuppressed), "
-            + "\"word_score\": \(wordScore.map { String(format: "%.1f", $0) } ?? "null"), \"rechecked\": \(JSONText.string(rechecked))"
+            + "\"word_score\": \(wordScore.map { String(format: "%.1f", $0) } ?? "null"), \"rechecked\": \(JSONText.string(rechecked)), "
+            + "\"question\": \(JSONText.string(question.map { $0 == .applicationRequest ? "application" : "theology" }))"
             + (verification.map(Self.verificationJSON) ?? "") + "}"
     }
 

@@ -13,6 +13,9 @@ is measured against.
   each SNR of real room noise.
 - Near-misses and other speech (Bible verses, everyday sentences) in the Piper voice:
   share acted on (any intent).
+- Questions to the course in the Piper voice: share heard as their kind ("question" of
+  `recognize --json`: application or theology), clean and at each SNR; and the share of
+  other speech, near-misses and real recordings taken for a question.
 - Real out-of-grammar speech (Common Voice, AN4, Speech Commands words, room recordings)
   through the Bible grammar: share acted on, and acts per hour of that audio.
 - Real in-grammar speech (AN4 test through a grammar of AN4's sentences): share heard
@@ -118,6 +121,22 @@ def main():
     table(f"Piper voice: near-misses ({n_near}) and other speech ({n_other}: verses, everyday) acted on, %",
           [f"near {c}" for c in conds] + ["other all"],
           lambda run: [acted_share(run, "near-miss", c) for c in conds] + [acted_share(run, "other")])
+
+    def question_cells(run):
+        cells = []
+        for c in conds:
+            items = [e for e in piper if e["kind"] == "question" and condition(e) == c and run.get(e)]
+            cells.append(share(sum(run.get(e).get("question") == e["expected"] for e in items), len(items)))
+        for kinds in (("other",), ("near-miss",)):
+            items = [e for e in piper if e["kind"] in kinds and run.get(e)]
+            cells.append(share(sum(run.get(e).get("question") is not None for e in items), len(items)))
+        items = [e for e in real if run.get(e)]
+        cells.append(share(sum(run.get(e).get("question") is not None for e in items), len(items)))
+        return cells
+    n_question = sum(e["kind"] == "question" and condition(e) == "clean" for e in piper)
+    table(f"questions to the course ({n_question}, Piper) heard as their kind, %; other speech, near-misses and real"
+          " recordings taken for a question, %",
+          [f"q {c}" for c in conds] + ["other", "near", "real"], question_cells)
 
     sets = sorted({e["set"] for e in real})
     hours = {s: sum(r.get("audio_ms", 0) for e in real if e["set"] == s for r in [runs[0].get(e) or {}]) / 3.6e6

