@@ -5,6 +5,7 @@ public enum EditDistance {
     /// The number of insertions, deletions and substitutions that turn `a` into `b`, or
     /// `limit + 1` as soon as it is known to be larger than `limit` (so a far pair costs
     /// little).
+    @inlinable
     public static func levenshtein<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int) -> Int {
         weighted(a, b, limit: limit, insertion: 1) { $0 == $1 ? 0 : 1 }
     }
@@ -12,6 +13,7 @@ public enum EditDistance {
     /// The same with costs: `insertion` for an insertion or deletion, `substitution` for
     /// putting one element in place of another (0 for equal ones), so that near sounds can
     /// cost less than far ones.
+    @inlinable
     public static func weighted<Element>(_ a: [Element], _ b: [Element], limit: Int, insertion: Int,
                                          substitution: (Element, Element) -> Int) -> Int {
         if abs(a.count - b.count) * insertion > limit { return limit + 1 }

@@ -35,7 +35,7 @@ public struct Normaliser: Sendable {
         let key: String
         let capitalised: Bool
         /// Looked up once a line: a dictionary or the Bible has the word; it is one of the
-        /// everyday words; a number word or digits; its phones.
+        /// everyday words; a number word or digits; its phones, if a dictionary has them.
         var known = false
         var everyday = false
         var number = false
@@ -134,7 +134,7 @@ public struct Normaliser: Sendable {
             tokens[index].number = NumberWords.isNumberWord(key) || key.first?.isNumber == true
             tokens[index].known = tokens[index].number || lexicon.isKnown(key) || lexicon.isKnown(base)
             tokens[index].everyday = everyday.contains(key)
-            tokens[index].phones = lexicon.phones(key)
+            tokens[index].phones = lexicon.phones(key, guessing: false)
         }
         for index in tokens.indices where firstWords.contains(tokens[index].key)
             || (tokens[index].key.hasSuffix("'s") && firstWords.contains(String(tokens[index].key.dropLast(2)))) {
@@ -267,7 +267,8 @@ public struct Normaliser: Sendable {
             let share = context ? Self.contextPhoneDifference : Self.phoneDifference
             var phones: [UInt8] = []
             for token in span {
-                guard let codes = token.phones else { phones = []; break }
+                // A word no dictionary has is guessed only when a span needs it.
+                guard let codes = token.phones ?? lexicon.phones(token.key) else { phones = []; break }
                 phones += codes
             }
             // "no ah's" is compared as "no ah": the replacement keeps the "'s".

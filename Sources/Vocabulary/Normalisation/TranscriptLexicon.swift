@@ -57,12 +57,13 @@ public struct TranscriptLexicon: Sendable {
     /// misspelling).
     public func isKnown(_ word: String) -> Bool { known[word] != nil || names.contains(word) }
 
-    /// The phone codes of `word` (lowercase): a dictionary's, else the guess, else nil.
-    /// A possessive "'s" is read as the word and a final Z.
-    func phones(_ word: String) -> [UInt8]? {
+    /// The phone codes of `word` (lowercase): a dictionary's, else the guess (when
+    /// `guessing`; espeak-ng takes far longer than a look-up), else nil. A possessive "'s"
+    /// is read as the word and a final Z.
+    func phones(_ word: String, guessing: Bool = true) -> [UInt8]? {
         if let codes = known[word] { return codes }
         if word.hasSuffix("'s"), let base = known[String(word.dropLast(2))] { return base + [Self.z] }
-        return guess?(word)
+        return guessing ? guess?(word) : nil
     }
 
     // MARK: - Phone codes
