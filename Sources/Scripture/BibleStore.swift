@@ -115,35 +115,39 @@ public final class BibleStore: Sendable {
         }
     }
 
-    /// Every name the Bible's text writes with a capital (lowercase): "jeshua", "abiram".
-    /// They are right as written, so the transcript normaliser never corrects them.
+    /// Every word the Bible's text writes with a capital, lowercase, without a possessive
+    /// "'s": its names ("jeshua", "abiram"), and words that open a sentence. The
+    /// transcript normaliser counts them as known words, so a name it does not teach is not
+    /// corrected toward one it does ("Abiram" is not Abram).
     public func names() throws(BibleStoreError) -> Set<String> {
         do {
             let texts = try database.read { db in try String.fetchAll(db, sql: "SELECT text FROM verses") }
             var names: Set<String> = []
-            var word: [UInt8] = []
+            var word = String.UnicodeScalarView()
             var capitalised = false
             func close() {
+                while word.last == "'" { word.removeLast() }
                 if capitalised, !word.isEmpty {
-                    if word.count > 2, word[word.count - 2] == UInt8(ascii: "'"), word[word.count - 1] == UInt8(ascii: "s") {
-                        word.removeLast(2)
-                    }
-                    names.insert(String(decoding: word, as: UTF8.self))
+                    var name = String(word)
+                    if name.hasSuffix("'s") { name.removeLast(2) }
+                    names.insert(name)
                 }
                 word.removeAll(keepingCapacity: true)
                 capitalised = false
             }
             for text in texts {
-                for byte in text.utf8 {
-                    switch byte {
-                    case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                for scalar in text.unicodeScalars {
+                    if scalar.value >= 0x41, scalar.value <= 0x5A {
                         if word.isEmpty { capitalised = true }
-                        word.append(byte + 32)
-                    case UInt8(ascii: "a")...UInt8(ascii: "z"), 0x80...0xFF:
-                        word.append(byte)
-                    case UInt8(ascii: "'") where !word.isEmpty:
-                        word.append(byte)
-                    default:
+                        word.append(Unicode.Scalar(scalar.value + 32)!)
+                    } else if scalar.value >= 0x61, scalar.value <= 0x7A {
+                        word.append(scalar)
+                    } else if scalar == "'" || scalar == "\u{2019}" {
+                        if !word.isEmpty { word.append("'") }
+                    } else if scalar.value > 0x7F, scalar.properties.isAlphabetic {
+                        if word.isEmpty { capitalised = scalar.properties.isUppercase }
+                        word.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+                    } else {
                         close()
                     }
                 }

@@ -75,8 +75,9 @@ struct ReferenceParser {
                     if case .word(let w) = token { w } else { nil }
                 }
                 let nameEnd = position
+                let bookName = name.drop { $0 == "the" }.joined(separator: " ")
                 if let reference = try? readSpec(book, verseOf: nil),
-                   position - nameEnd >= 2 || name.contains("book") || !ambiguous(name.joined(separator: " ")) {
+                   position - nameEnd >= 2 || name.contains("book") || !ambiguous(bookName) {
                     found.append(reference)
                     start = position
                     continue

@@ -31,7 +31,7 @@ public enum BibleVocabulary {
     /// says them, and the openings of questions to the course ("what does the bible say
     /// about"), which the command language model learns so that a spoken question is heard
     /// by its opening (what follows is heard as everyday words and never read).
-    public static func definition(commands: [String], questions: [String] = []) -> VocabularyDefinition {
+    public static func definition(commands: [String], questions: [String]) -> VocabularyDefinition {
         var phrases: [VocabularyDefinition.PhraseCount] = []
         for command in commands {
             phrases.append(.init(command.lowercased(), count: 1000, rule: "command"))

@@ -30,6 +30,7 @@ struct BenchNormaliseCommand: ParsableCommand {
         let normaliser = try TranscriptNormaliserSetup.load(NormaliseCommand.inputs(paths))
         let setup = Double(DispatchTime.now().uptimeNanoseconds - setupStart) / 1e6
         let all = try Self.read(cases)
+        guard !all.isEmpty else { throw CommandFailure("\(cases): no cases (input<TAB>expected<TAB>terms<TAB>set lines)") }
         var sets: [String] = []
         for item in all where !sets.contains(item.set) { sets.append(item.set) }
         print("normaliser set-up (books, course and vocabulary terms, corrections, cmudict, everyday words): \(String(format: "%.0f", setup)) ms")
@@ -88,7 +89,8 @@ struct BenchNormaliseCommand: ParsableCommand {
             throw CommandFailure("cannot read the cases file \(path)")
         }
         var cases: [Case] = []
-        for (index, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+        where !line.isEmpty && !line.hasPrefix("#") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 4 else { throw CommandFailure("\(path) line \(index + 1): expected 4 fields separated by TABs, found \(fields.count)") }
             let terms = fields[2] == "*" ? nil : fields[2].split(separator: "|").map(String.init)

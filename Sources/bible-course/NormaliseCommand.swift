@@ -52,6 +52,24 @@ struct NormaliseCommand: ParsableCommand {
         }
     }
 
+    /// The normaliser set up at its first use (set-up reads cmudict: about half a second),
+    /// as a function from a line to its normalised text; if it cannot be set up, it says
+    /// so once on stderr (`consequence`: what happens then) and returns lines unchanged.
+    static func onFirstUse(_ paths: PathOptions, consequence: String) -> (String) -> String {
+        var normaliser: Normaliser??
+        return { text in
+            if normaliser == nil {
+                do {
+                    normaliser = .some(try TranscriptNormaliserSetup.load(inputs(paths)))
+                } catch {
+                    warn("the transcript normaliser cannot be set up (\(error)); \(consequence)")
+                    normaliser = .some(nil)
+                }
+            }
+            return normaliser??.normalise(text).normalisedText ?? text
+        }
+    }
+
     /// What the normaliser is built from, by the paths' defaults.
     static func inputs(_ paths: PathOptions, corrections: String? = nil) -> TranscriptNormaliserSetup.Inputs {
         let locations = paths.vocabularyLocations

@@ -21,8 +21,9 @@ struct RecognizeCommand: ParsableCommand {
             decoded 200 ms into its trailing silence), "snr_db", "denoised", \
             "word_score" (the words' acoustic score per frame, behind the confidence), "rechecked" (what the \
             command language model heard, when the grammar heard it again and its sentence was taken), \
-            "question" ("application" or "theology" when what was rejected opens as a question to the \
-            course, which the daemon answers with the guardrail's reply; else null) and \
+            "question" ("application" or "theology" when speech that is not a command opens as a \
+            question to the course, which the daemon answers with the guardrail's reply, unless it \
+            ran past the longest utterance; else null) and \
             "rejected" (why the intent is null). Files are 16-bit PCM WAV; other rates and channel counts are \
             converted.
             """
@@ -110,10 +111,17 @@ struct FileRecognition {
             result.wordScore = decision.hypothesis.wordScorePerFrame
             result.verification = decision.verification
             result.rechecked = decision.rechecked?.text
-            if case .rejected(let why) = decision.intent, why != .nothingHeard {
-                let words = decision.hypothesis.words.filter { !GarbageModel.isGarbage($0) }.joined(separator: " ")
-                let kind = InputClassifier().classify(words, heard: true)
-                if kind == .applicationRequest || kind == .theologicalQuestion { result.question = kind }
+            // As the daemon decides: silence gets no reply, a passage that does not exist
+            // its own; other speech that is not a command may be a question.
+            if case .rejected(let why) = decision.intent {
+                switch why {
+                case .nothingHeard, .invalidReference:
+                    break
+                default:
+                    let words = decision.hypothesis.words.filter { !GarbageModel.isGarbage($0) }.joined(separator: " ")
+                    let kind = InputClassifier().classify(words, heard: true)
+                    if kind == .applicationRequest || kind == .theologicalQuestion { result.question = kind }
+                }
             }
         }
         return result

@@ -2,7 +2,6 @@ import ArgumentParser
 import Assistant
 import Foundation
 import Scripture
-import Vocabulary
 
 /// `bible-course reference`: normalises references read from stdin, one per line.
 ///
@@ -29,11 +28,10 @@ struct ReferenceCommand: ParsableCommand {
 
     func run() throws {
         // Set up on the first line that does not read as it is.
-        var normaliser: Normaliser??
+        let normalise = NormaliseCommand.onFirstUse(paths, consequence: "lines are read as they are")
         func corrected(_ line: String) -> String? {
-            if normaliser == nil { normaliser = .some(try? TranscriptNormaliserSetup.load(NormaliseCommand.inputs(paths))) }
-            guard let text = normaliser??.normalise(line).normalisedText, text != line else { return nil }
-            return text
+            let text = normalise(line)
+            return text == line ? nil : text
         }
         while let line = readLine(strippingNewline: true) {
             let result: (reference: String?, error: String?)

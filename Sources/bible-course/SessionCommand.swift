@@ -51,7 +51,7 @@ struct SessionCommand: ParsableCommand {
         let session = TextSession(
             courseID: courseID, loader: loader, store: store,
             matcher: CommandMatcher(tolerance: fuzzy ? .fuzzy : .exact),
-            normaliseAnswer: Self.answerNormaliser(paths),
+            normaliseAnswer: NormaliseCommand.onFirstUse(paths, consequence: "answers are judged as typed"),
             passageText: { reference in
                 let passage = try bible.get().passage(reference)
                 guard !passage.verses.isEmpty else { throw CommandFailure("no verses found in Bible.db") }
@@ -68,23 +68,6 @@ struct SessionCommand: ParsableCommand {
             session.receive(line)
         }
         session.finish()
-    }
-
-    /// The transcript normaliser for answers, set up at the first answer; if it cannot
-    /// be, answers are judged as typed (said once on stderr).
-    static func answerNormaliser(_ paths: PathOptions) -> (String) -> String {
-        var normaliser: Normaliser??
-        return { text in
-            if normaliser == nil {
-                do {
-                    normaliser = .some(try TranscriptNormaliserSetup.load(NormaliseCommand.inputs(paths)))
-                } catch {
-                    warn("answers are judged as typed: the transcript normaliser cannot be set up: \(error)")
-                    normaliser = .some(nil)
-                }
-            }
-            return normaliser??.normalise(text).normalisedText ?? text
-        }
     }
 
     /// The daemon's voice (authored pronunciations included) on `device`.

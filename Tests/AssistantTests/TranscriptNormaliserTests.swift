@@ -31,6 +31,8 @@ import Vocabulary
               ("the teacher spoke about ram us east for an hour", "the teacher spoke about Rameses for an hour", ["Rameses"], []),
               ("the covenent with Noah", "the covenant with Noah", ["covenant", "Noah"], []),
               ("the rain bow", "the rainbow", ["rainbow"], []),
+              ("the covenent is broken", "the covenant is broken", ["covenant"], []),
+              ("no ah\u{2019}s ark", "Noah\u{2019}s ark", ["Noah"], []),
           ])
     func corrects(input: String, expected: String, terms: [String], references: [String]) throws {
         let result = try Self.normaliser.get().normalise(input)
@@ -42,6 +44,7 @@ import Vocabulary
     @Test("everyday words stay, and an everyday word names a book only before a chapter and verse", arguments: [
         ("he said it was like a sapling", [String](), [String]()),
         ("I got a job two years ago", [], []),
+        ("I lost the job two years ago", [], []),
         ("enter two nine eight one", [], []),
         ("read job chapter two", ["Job"], ["Job 2"]),
         ("the ninth to Jeshua, the tenth to Shecaniah,", [], []),
@@ -81,6 +84,11 @@ import Vocabulary
         #expect(throws: VocabularyError.badCorrection(path: "corrections.tsv", line: 2, reason: "\"Have a cook\" is already corrected on line 1")) {
             try TranscriptCorrection.parse("have a cook\tHabakkuk\nHave a cook\tHaggai\n", file: "corrections.tsv")
         }
+    }
+
+    @Test func correctionsWithWindowsLineEndingsAreRead() throws {
+        let corrections = try TranscriptCorrection.parse("# pairs\r\nyou ronnie\tDeuteronomy\r\ncourse eons\tColossians\r\n", file: "c.tsv")
+        #expect(corrections.map(\.canonical) == ["Deuteronomy", "Colossians"])
     }
 
     @Test func theShippedCorrectionsAreWellFormedAndNameTheVocabulary() throws {

@@ -17,6 +17,7 @@ import Testing
     @Test func anEverydayWordNamesABookOnlyWithMoreThanALoneNumber() {
         let everyday: (String) -> Bool = { ["job", "mark"].contains($0) }
         #expect(ScriptureReference.find(in: "I got a job two years ago", ambiguous: everyday).isEmpty)
+        #expect(ScriptureReference.find(in: "I lost the job two years ago", ambiguous: everyday).isEmpty)
         #expect(ScriptureReference.find(in: "read job chapter two", ambiguous: everyday).map(\.compact) == ["Job 2"])
         #expect(ScriptureReference.find(in: "mark twelve thirty", ambiguous: everyday).map(\.compact) == ["Mark 12:30"])
         #expect(ScriptureReference.find(in: "the book of job two", ambiguous: everyday).map(\.compact) == ["Job 2"])

@@ -9,8 +9,8 @@ import Scripture
 /// reported), else the span of up to four words whose phones (or, for a word no
 /// dictionary knows, letters) are closest to a name's, if close enough. Words a dictionary
 /// knows are trusted alone: a single known word is only replaced where a chapter or verse
-/// follows it, and never an everyday one ("job", "mark"), which also names a book only
-/// there. Everything not corrected comes back exactly as it was. With no vocabulary the
+/// follows it, and never an everyday one; an everyday word that is a book ("job", "mark")
+/// names it only before a chapter and verse, or written with a capital. Everything not corrected comes back exactly as it was. With no vocabulary the
 /// input comes back unchanged with no terms (the degraded path), never an error.
 public struct Normaliser: Sendable {
     /// Largest phone difference, as a share of the longer phone string, between a span
@@ -131,7 +131,7 @@ public struct Normaliser: Sendable {
         for index in tokens.indices {
             let key = tokens[index].key
             let base = key.hasSuffix("'s") ? String(key.dropLast(2)) : key
-            tokens[index].number = NumberWords.isNumberWord(key) || key.first?.isNumber == true
+            tokens[index].number = Self.isNumber(key)
             tokens[index].known = tokens[index].number || lexicon.isKnown(key) || lexicon.isKnown(base)
             tokens[index].everyday = everyday.contains(key)
             tokens[index].phones = lexicon.phones(key, guessing: false)
@@ -155,11 +155,10 @@ public struct Normaliser: Sendable {
                 index += match.length
                 continue
             }
-            // Take a span only if the one starting a word later is not as close: "of
-            // habakuk" is "of" and then "Habakkuk".
+            // A span of several words is taken only if the one starting a word later, which
+            // overlaps it, is not as close.
             if let match = fuzzyMatch(index),
-               !(index + 1 < tokens.count && tokens[index + 1].startsName),
-               (fuzzyMatch(index + 1).map { $0.distance > match.distance } ?? true) {
+               match.length == 1 || (fuzzyMatch(index + 1).map { $0.distance > match.distance } ?? true) {
                 matches.append(match)
                 index += match.length
                 continue
@@ -173,7 +172,9 @@ public struct Normaliser: Sendable {
             if let term = match.term, !found.contains(terms[term].canonical) { found.append(terms[term].canonical) }
             guard var replacement = match.replacement else { continue }
             let last = tokens[match.start + match.length - 1]
-            if last.key.hasSuffix("'s"), !replacement.lowercased().hasSuffix("'s") { replacement += "'s" }
+            if last.key.hasSuffix("'s"), !replacement.lowercased().hasSuffix("'s") {
+                replacement += text[last.range].suffix(2)
+            }
             normalised += text[cursor..<tokens[match.start].range.lowerBound] + replacement
             cursor = last.range.upperBound
         }
@@ -335,19 +336,22 @@ public struct Normaliser: Sendable {
     /// True when a chapter or verse number (or the word) follows at `index`.
     private func referenceFollows(_ index: Int, _ tokens: [Token]) -> Bool {
         guard index < tokens.count else { return false }
-        let key = tokens[index].key
-        return NumberWords.isNumberWord(key) || key.first?.isNumber == true
-            || ["chapter", "chapters", "verse", "verses"].contains(key)
+        return tokens[index].number || Self.chapterOrVerse.contains(tokens[index].key)
+    }
+
+    private static let chapterOrVerse: Set<String> = ["chapter", "chapters", "verse", "verses"]
+
+    /// A number word or digits.
+    private static func isNumber(_ key: String) -> Bool {
+        NumberWords.isNumberWord(key) || key.first?.isNumber == true
     }
 
     /// Stricter, for an everyday word that names a book: the word chapter or verse, or
     /// two numbers ("job chapter two", "mark twelve thirty", not "a job two years ago").
     private func chapterAndVerseFollow(_ index: Int, _ tokens: [Token]) -> Bool {
         guard index < tokens.count else { return false }
-        func isNumber(_ key: String) -> Bool { NumberWords.isNumberWord(key) || key.first?.isNumber == true }
-        let key = tokens[index].key
-        if ["chapter", "chapters", "verse", "verses"].contains(key) { return true }
-        return isNumber(key) && index + 1 < tokens.count && isNumber(tokens[index + 1].key)
+        if Self.chapterOrVerse.contains(tokens[index].key) { return true }
+        return tokens[index].number && index + 1 < tokens.count && tokens[index + 1].number
     }
 
     private static func histogram(_ phones: [UInt8]) -> [UInt8] {

@@ -30,7 +30,7 @@ public struct TranscriptCorrection: Hashable, Sendable {
     public static func parse(_ text: String, file: String) throws(VocabularyError) -> [TranscriptCorrection] {
         var corrections: [TranscriptCorrection] = []
         var seen: [[String]: Int] = [:]
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             let number = index + 1
