@@ -4,10 +4,12 @@ import Scripture
 import Testing
 
 /// A text session over the fixture curriculum and a progress database in `state`.
-func makeSession(curriculum: URL, state: URL, records: RecordList) throws -> TextSession {
+func makeSession(curriculum: URL, state: URL, records: RecordList,
+                 normaliseAnswer: @escaping (String) -> String = { $0 }) throws -> TextSession {
     TextSession(
         courseID: "tc", loader: CurriculumLoader(directory: curriculum, displayRoot: "curriculum"),
         store: try ProgressStore(stateDirectory: state),
+        normaliseAnswer: normaliseAnswer,
         passageText: { reference in "text of \(reference.description)" },
         emit: { records.items.append($0) })
 }
@@ -60,15 +62,10 @@ struct TextSessionTests {
         defer { try? FileManager.default.removeItem(at: curriculum); try? FileManager.default.removeItem(at: state) }
         let records = RecordList()
         var seen: [String] = []
-        let session = TextSession(
-            courseID: "tc", loader: CurriculumLoader(directory: curriculum, displayRoot: "curriculum"),
-            store: try ProgressStore(stateDirectory: state),
-            normaliseAnswer: { text in
-                seen.append(text)
-                return text.replacingOccurrences(of: "lend", with: "land")
-            },
-            passageText: { reference in "text of \(reference.description)" },
-            emit: { records.items.append($0) })
+        let session = try makeSession(curriculum: curriculum, state: state, records: records) { text in
+            seen.append(text)
+            return text.replacingOccurrences(of: "lend", with: "land")
+        }
         session.start()
         for line in wholeLesson.map({ $0 == "blessing, land and descendants" ? "blessing, lend and descendants" : $0 }) {
             session.receive(line)

@@ -136,9 +136,12 @@ public struct Normaliser: Sendable {
             tokens[index].everyday = everyday.contains(key)
             tokens[index].phones = lexicon.phones(key, guessing: false)
         }
+        // The correction or name as written at each word, found once.
+        var named = [Match?](repeating: nil, count: tokens.count)
         for index in tokens.indices where firstWords.contains(tokens[index].key)
             || (tokens[index].key.hasSuffix("'s") && firstWords.contains(String(tokens[index].key.dropLast(2)))) {
-            tokens[index].startsName = correction(at: index, tokens) != nil || exactMatch(at: index, tokens) != nil
+            named[index] = correction(at: index, tokens) ?? exactMatch(at: index, tokens)
+            tokens[index].startsName = named[index] != nil
         }
         var matches: [Match] = []
         var fuzzy = [Match??](repeating: nil, count: tokens.count + 1)
@@ -150,7 +153,7 @@ public struct Normaliser: Sendable {
         }
         var index = 0
         while index < tokens.count {
-            if tokens[index].startsName, let match = correction(at: index, tokens) ?? exactMatch(at: index, tokens) {
+            if let match = named[index] {
                 matches.append(match)
                 index += match.length
                 continue
