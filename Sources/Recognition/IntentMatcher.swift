@@ -39,9 +39,17 @@ public struct IntentMatcher: Sendable {
     }
 
     /// The intent of `words` heard while the review question is asked: the answer as
-    /// heard (the course judges it), or nothing.
+    /// heard (the course judges it), or nothing. A question to the course ("is there a
+    /// god", the answer grammar's `<question>`) is no answer: it is rejected, and its
+    /// words get the guardrail's reply.
     public func answer(words: [String]) -> Intent {
         guard !words.isEmpty else { return .rejected(.nothingHeard) }
+        if isQuestion(words: words) { return .rejected(.unmatched) }
         return .answer(words.joined(separator: " "))
+    }
+
+    /// True when heard `words` open as a question to the course (``InputClassifier``).
+    public func isQuestion(words: [String]) -> Bool {
+        InputClassifier().isQuestion(words.joined(separator: " "), heard: true)
     }
 }

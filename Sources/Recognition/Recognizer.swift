@@ -22,8 +22,10 @@ public struct Recognition: Sendable {
     public var noiseSuppressed = false
     /// The free phone loop's view of the hypothesis (nil when not verified).
     public var verification: PhoneLoopVerification? = nil
-    /// What the command language model heard, when the grammar's recheck
-    /// (``GrammarRecheck``) put its sentence in its place.
+    /// The first hypothesis, when a second decode took its place: what the command
+    /// language model heard when the grammar's recheck (``GrammarRecheck``) put its
+    /// sentence in its place, or what the answer grammar rejected when the command language
+    /// model heard a question to the course in it.
     public var rechecked: Hypothesis? = nil
 }
 
@@ -32,8 +34,10 @@ public struct Recognition: Sendable {
 /// With a compiled model it hears commands with the command language model (or the
 /// grammar, ``CommandSearch``) and acts only on the grammar's sentences (what it heard
 /// almost right is heard again by the grammar, ``GrammarRecheck``), and the current
-/// question's answers with a grammar whose garbage path rejects other speech; a pause
-/// check turns away words strung together from separate speech. Without
+/// question's answers with a grammar whose garbage path rejects other speech (speech it
+/// rejects is heard again by the command language model, which hears a question to the
+/// course by its opening); a pause check turns away words strung together from separate
+/// speech. Without
 /// one it falls back to the stock en-us language model and fuzzy command matching.
 /// Decoding is incremental: ``begin()``, ``feed(_:)`` while the person speaks,
 /// ``finish()`` when the endpointer closes the utterance.
@@ -305,6 +309,18 @@ public final class Recognizer {
             if recheck.agrees(heard: hypothesis.words, sentence: sentence.words) {
                 rechecked = hypothesis
                 hypothesis = sentence
+            }
+        }
+        if case .answer = listening, commandSentences != nil, hypothesis.words.contains(where: GarbageModel.isGarbage) {
+            // The answer grammar's garbage path took it: on real voices it out-scores a
+            // question's opening followed by free phones, where the command language model's
+            // everyday words hear the question ("what should i do about my job").
+            try decoder.activate("commands")
+            defer { try? decoder.activate("answer") }
+            let heard = try decodeWhole(audio)
+            if matcher.isQuestion(words: heard.words) {
+                rechecked = hypothesis
+                hypothesis = heard
             }
         }
         var verification: PhoneLoopVerification?

@@ -28,7 +28,8 @@ public enum GarbageModel {
     public static let pathRule = "garbage"
 
     /// `grammar` with its garbage rule re-weighted; a weight of 0 takes the path out: the
-    /// `<garbage>` alternatives and the rules that only it uses.
+    /// `<garbage>` alternatives, its optional uses (`[<garbage>]`) and the rules that only
+    /// it uses.
     public static func reweighted(_ grammar: String, weight: Double) -> String {
         guard weight > 0 else { return removed(grammar) }
         return grammar.split(separator: "\n", omittingEmptySubsequences: false).map { line in
@@ -41,7 +42,9 @@ public enum GarbageModel {
         return grammar.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> String? in
             if line.hasPrefix("<\(rule)> =") || line.hasPrefix("\(reference) =") { return nil }
             var text = String(line)
-            for form in [" | \(reference)", "\(reference) | "] { text = text.replacingOccurrences(of: form, with: "") }
+            for form in [" | \(reference)", "\(reference) | ", " [\(reference)]"] {
+                text = text.replacingOccurrences(of: form, with: "")
+            }
             return text
         }.joined(separator: "\n")
     }

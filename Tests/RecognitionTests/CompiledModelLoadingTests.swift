@@ -54,6 +54,10 @@ struct CompiledModelLoadingTests {
             // Every answer of the curriculum at once, and each on its own.
             let all = answers.map { GrammarText.words($0).joined(separator: " ") }.joined(separator: " | ")
             try decoder.setGrammar("answer", jsgf: template.replacingOccurrences(of: "@answer@", with: all))
+            // And without its rejection path (`recognize --garbage-weight 0`, the benchmark's plain grammar).
+            let plain = GarbageModel.reweighted(template, weight: 0)
+            #expect(!plain.contains("<garbage"))
+            try decoder.setGrammar("answer", jsgf: plain.replacingOccurrences(of: "@answer@", with: all))
             for answer in answers {
                 let filled = template.replacingOccurrences(of: "@answer@", with: GrammarText.words(answer).joined(separator: " "))
                 try decoder.setGrammar("answer", jsgf: filled)

