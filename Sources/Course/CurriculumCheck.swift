@@ -29,15 +29,22 @@ public struct CurriculumReport: Sendable {
 /// listed, duplicate ids and sequence numbers, sequence numbers that disagree with the
 /// course's order, prerequisites that do not exist or form a cycle. In every
 /// `audio_script`: the phrases of `forbidden-phrases.json`. With a `passageText` look-up
-/// (a `BibleStore`), also passages that are not in `Bible.db`.
+/// (a `BibleStore`), also passages that are not in `Bible.db`. With a `normalise` function
+/// (the transcript normaliser), also scripts, questions and answers whose own words it
+/// would change: a name it cannot say as written would be "corrected" in what people and
+/// the recogniser say, and an answer so written could never match.
 public struct CurriculumCheck: Sendable {
     public let loader: CurriculumLoader
     /// Returns nil when the passage has text, else why not. Nil skips the look-up.
     public let passageLookup: (@Sendable (ScriptureReference) -> String?)?
+    /// Text as the transcript normaliser would put it. Nil skips the check.
+    public let normalise: (@Sendable (String) -> String)?
 
-    public init(loader: CurriculumLoader, passageLookup: (@Sendable (ScriptureReference) -> String?)? = nil) {
+    public init(loader: CurriculumLoader, passageLookup: (@Sendable (ScriptureReference) -> String?)? = nil,
+                normalise: (@Sendable (String) -> String)? = nil) {
         self.loader = loader
         self.passageLookup = passageLookup
+        self.normalise = normalise
     }
 
     public func run() -> CurriculumReport {
@@ -137,20 +144,53 @@ public struct CurriculumCheck: Sendable {
         return (problems, presentIDs.count, scripts)
     }
 
-    /// Checks every `audio_script` of a lesson against the forbidden phrases; returns how
-    /// many scripts were checked.
+    /// Checks every `audio_script` of a lesson against the forbidden phrases, and the
+    /// scripts, question and answers against the normaliser; returns how many scripts were
+    /// checked.
     private func checkScripts(_ raw: [String: Any], file: String, forbidden: ForbiddenPhrases, problems: inout [CurriculumProblem]) -> Int {
         let segments = raw["segments"] as? [Any] ?? []
         var count = 0
         for (index, value) in segments.enumerated() {
-            guard let segment = value as? [String: Any], let script = segment["audio_script"] as? String else { continue }
-            count += 1
-            for match in forbidden.matches(in: script) {
-                problems.append(CurriculumProblem(.lesson, file: file, .forbiddenPhrase(
-                    phrase: match.phrase, category: match.category, field: "audio_script", segment: index + 1)))
+            guard let segment = value as? [String: Any] else { continue }
+            if let script = segment["audio_script"] as? String {
+                count += 1
+                for match in forbidden.matches(in: script) {
+                    problems.append(CurriculumProblem(.lesson, file: file, .forbiddenPhrase(
+                        phrase: match.phrase, category: match.category, field: "audio_script", segment: index + 1)))
+                }
+            }
+            guard let normalise else { continue }
+            for field in ["audio_script", "correct_answer", "acceptable_variants"] {
+                let texts = (segment[field] as? String).map { [$0] } ?? (segment[field] as? [Any])?.compactMap { $0 as? String } ?? []
+                for text in texts {
+                    for change in Self.changes(text, normalise: normalise) {
+                        problems.append(CurriculumProblem(.lesson, file: file, .normalisedAway(
+                            written: change.written, normalised: change.normalised, field: field, segment: index + 1)))
+                    }
+                }
             }
         }
         return count
+    }
+
+    /// Where `normalise` changes `text`, sentence by sentence: the words that differ
+    /// (the sentence's common beginning and end left out).
+    static func changes(_ text: String, normalise: (String) -> String) -> [(written: String, normalised: String)] {
+        var found: [(written: String, normalised: String)] = []
+        let sentences = text.split(omittingEmptySubsequences: true) { ".!?;".contains($0) }
+        for sentence in sentences {
+            let written = sentence.split(separator: " ").map(String.init)
+            let normalised = normalise(String(sentence)).split(separator: " ").map(String.init)
+            guard written != normalised else { continue }
+            var start = 0
+            while start < min(written.count, normalised.count), written[start] == normalised[start] { start += 1 }
+            var end = 0
+            while end < min(written.count, normalised.count) - start,
+                  written[written.count - 1 - end] == normalised[normalised.count - 1 - end] { end += 1 }
+            found.append((written[start..<(written.count - end)].joined(separator: " "),
+                          normalised[start..<(normalised.count - end)].joined(separator: " ")))
+        }
+        return found
     }
 
     private func crossLessonProblems(_ headers: [Header], listed: [String]) -> [CurriculumProblem] {

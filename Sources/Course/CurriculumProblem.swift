@@ -37,6 +37,9 @@ public struct CurriculumProblem: Error, Sendable, Hashable, CustomStringConverti
         case unknownPrerequisite(String)
         case prerequisiteCycle([String])
         case forbiddenPhrase(phrase: String, category: String, field: String, segment: Int?)
+        /// The transcript normaliser would read `written` as `normalised`: a name or term
+        /// the lexicon cannot say as written.
+        case normalisedAway(written: String, normalised: String, field: String, segment: Int?)
         case noCourses
     }
 
@@ -109,6 +112,10 @@ public struct CurriculumProblem: Error, Sendable, Hashable, CustomStringConverti
             return "field `prerequisite` forms a cycle: \(cycle.joined(separator: " -> "))"
         case .forbiddenPhrase(let phrase, let category, let field, let segment):
             return "field `\(field)`\(inSegment(segment)) contains the forbidden phrase \"\(phrase)\" (\(category))"
+        case .normalisedAway(let written, let normalised, let field, let segment):
+            return "field `\(field)`\(inSegment(segment)): the transcript normaliser would read \"\(written)\" as "
+                + "\"\(normalised)\" (a name or term it cannot say as written: spell it as the vocabulary does, "
+                + "or add it to the course's `terms`)"
         case .noCourses:
             return "no course found (expected courses/<course-id>/course.json)"
         }

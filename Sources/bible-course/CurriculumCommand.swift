@@ -1,4 +1,5 @@
 import ArgumentParser
+import Assistant
 import Course
 import Foundation
 import Scripture
@@ -20,8 +21,10 @@ extension CurriculumCommand {
             discussion: """
                 Checks fields, the seven segments and their order, passages (parsed, and looked \
                 up in Bible.db when it exists), answers, ids, sequence numbers, prerequisites \
-                (existence and cycles) and every script against forbidden-phrases.json. Each \
-                problem line names the file and the field.
+                (existence and cycles), every script against forbidden-phrases.json, and \
+                scripts and answers against the transcript normaliser (a name it would read as \
+                another, because the lexicon cannot say it as written). Each problem line names \
+                the file and the field.
                 """
         )
 
@@ -39,14 +42,25 @@ extension CurriculumCommand {
                 lookedUp = true
                 lookup = { reference in Self.missingPassage(reference, in: bible) }
             }
-            let report = CurriculumCheck(loader: loader, passageLookup: lookup).run()
+            // The names and terms are the checked curriculum's own.
+            var normalise: (@Sendable (String) -> String)?
+            do {
+                var inputs = NormaliseCommand.inputs(paths)
+                inputs.courseTerms = TranscriptNormaliserSetup.courseTerms(loader)
+                let normaliser = try TranscriptNormaliserSetup.load(inputs)
+                normalise = { normaliser.normalise($0).normalisedText }
+            } catch {
+                warn("the transcript normaliser cannot be set up (\(error)); scripts and answers are not read through it")
+            }
+            let report = CurriculumCheck(loader: loader, passageLookup: lookup, normalise: normalise).run()
             guard report.isValid else {
                 for problem in report.problems {
                     FileHandle.standardError.write(Data((problem.description + "\n").utf8))
                 }
                 throw ExitCode.failure
             }
-            print(report.summary + (lookedUp ? "; passages found in \(paths.bibleURL.path)" : "; passages parsed (no Bible.db to look them up)"))
+            print(report.summary + (lookedUp ? "; passages found in \(paths.bibleURL.path)" : "; passages parsed (no Bible.db to look them up)")
+                  + (normalise != nil ? "; scripts and answers left as written by the transcript normaliser" : ""))
         }
 
         /// Nil when `reference` has verses in `bible`, else why not.

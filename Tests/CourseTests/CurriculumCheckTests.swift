@@ -150,6 +150,28 @@ struct CurriculumCheckTests {
         ])
     }
 
+    @Test("words the transcript normaliser would change, sentence by sentence, in scripts and answers")
+    func normalisedAway() throws {
+        var fixture = CurriculumFixture()
+        fixture.editSegment("tc_01", 4) { $0["audio_script"] = "The passage has three parts. Habbakuk speaks, then Habbakuk waits." }
+        fixture.editSegment("tc_01", 6) { $0["acceptable_variants"] = ["land, offspring, blessing", "the promised lend"] }
+        let root = try fixture.write()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // A stand-in for the normaliser (AssistantTests check the real one on the course).
+        let normalise: @Sendable (String) -> String = {
+            $0.replacingOccurrences(of: "Habbakuk", with: "Habakkuk").replacingOccurrences(of: "promised lend", with: "Promised Land")
+        }
+        let lines = CurriculumCheck(loader: CurriculumLoader(directory: root, displayRoot: "curriculum"), normalise: normalise)
+            .run().problems.map(\.description)
+        let advice = "(a name or term it cannot say as written: spell it as the vocabulary does, or add it to the course's `terms`)"
+        #expect(lines == [
+            "\(lesson1): field `audio_script` in segment 4: the transcript normaliser would read \"Habbakuk speaks, then Habbakuk\" "
+                + "as \"Habakkuk speaks, then Habakkuk\" \(advice)",
+            "\(lesson1): field `acceptable_variants` in segment 6: the transcript normaliser would read \"promised lend\" "
+                + "as \"Promised Land\" \(advice)",
+        ])
+    }
+
     @Test("an unknown field, a mistyped field and a missing top-level field")
     func fieldProblems() throws {
         var fixture = CurriculumFixture()

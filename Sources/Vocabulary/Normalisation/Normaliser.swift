@@ -23,6 +23,7 @@ public struct Normaliser: Sendable {
 
     private struct Form {
         let term: Int
+        let words: [String]
         /// The ordinal a numbered book's form opens with ("first").
         let ordinal: String?
         let phones: [UInt8]?
@@ -42,6 +43,9 @@ public struct Normaliser: Sendable {
         var phones: [UInt8]?
         /// A name as written, an abbreviation or a correction starts here.
         var startsName = false
+        /// A comma, semicolon or end of a question or exclamation stands before the word:
+        /// "in the first panel, verses twenty one" names no book.
+        var afterPunctuation = false
     }
 
     private struct Match {
@@ -90,7 +94,7 @@ public struct Normaliser: Sendable {
                     guard let codes = lexicon.phones(word), word.first?.isLetter == true else { phones = nil; break }
                     phones! += codes
                 }
-                forms.append(Form(term: index, ordinal: Self.ordinals.contains(words[0]) ? words[0] : nil, phones: phones, letters: Array(words.joined()),
+                forms.append(Form(term: index, words: words, ordinal: Self.ordinals.contains(words[0]) ? words[0] : nil, phones: phones, letters: Array(words.joined()),
                                   histogram: Self.histogram(phones ?? [])))
             }
         }
@@ -265,10 +269,13 @@ public struct Normaliser: Sendable {
             if ordinal != nil, words.count == 1 { continue }
             let known = span.allSatisfy(\.known)
             let context = referenceFollows(start + length, tokens)
-            if known, length == 1 ? !context || span[start].everyday : !context && span.allSatisfy(\.everyday) {
-                continue
-            }
-            let share = context ? Self.contextPhoneDifference : Self.phoneDifference
+            // Known words alone, or only everyday ones, are replaced only where a chapter or
+            // verse follows, and then only by a book ("contain three elements" is not Canaan).
+            let needsContext = known && (length == 1 || span.allSatisfy(\.everyday))
+            if needsContext, !context || (length == 1 && span[start].everyday) { continue }
+            // Where a chapter or verse follows, a book is taken looser.
+            var searches: [(share: Double, booksOnly: Bool)] = context ? [(Self.contextPhoneDifference, true)] : []
+            if !needsContext { searches.append((Self.phoneDifference, false)) }
             var phones: [UInt8] = []
             for token in span {
                 // A word no dictionary has is guessed only when a span needs it.
@@ -277,8 +284,11 @@ public struct Normaliser: Sendable {
             }
             // "no ah's" is compared as "no ah": the replacement keeps the "'s".
             if last.hasSuffix("'s"), phones.last == TranscriptLexicon.z { phones.removeLast() }
-            if phones.count >= 3, let (form, distance) = closestForm(phones: phones, share: share, ordinal: ordinal),
-               best.map({ distance < $0.distance }) ?? true {
+            for search in searches where phones.count >= 3 {
+                guard let (form, distance) = closestForm(phones: phones, share: search.share, ordinal: ordinal,
+                                                         booksOnly: search.booksOnly),
+                      best.map({ distance < $0.distance }) ?? true,
+                      !known || differingWordsAgree(words, forms[form], share: search.share) else { continue }
                 best = Match(start: start, length: length, replacement: terms[forms[form].term].canonical,
                              term: forms[form].term, distance: distance)
             }
@@ -291,7 +301,28 @@ public struct Normaliser: Sendable {
         return best
     }
 
-    private func closestForm(phones: [UInt8], share: Double, ordinal: String?) -> (Int, Double)? {
+    /// For known words: where the span has some of a several-word name's words as written
+    /// ("these commandments"), the words that differ must sound alike on their own ("these"
+    /// is not "ten"). Numbered books are read by their ordinal instead.
+    private func differingWordsAgree(_ words: [String], _ form: Form, share: Double) -> Bool {
+        guard words.count > 1, form.words.count == words.count, form.ordinal == nil,
+              zip(words, form.words).contains(where: { $0 == $1 }) else { return true }
+        var heard: [UInt8] = []
+        var name: [UInt8] = []
+        for (word, formWord) in zip(words, form.words) where word != formWord {
+            guard let a = lexicon.phones(word), let b = lexicon.phones(formWord) else { return false }
+            heard += a
+            name += b
+        }
+        let longest = max(heard.count, name.count)
+        let limit = Int(Double(longest) * share * 2)
+        let distance = EditDistance.weighted(heard, name, limit: limit, insertion: 2) { a, b in
+            a == b ? 0 : a < TranscriptLexicon.vowelCount && b < TranscriptLexicon.vowelCount ? 1 : 2
+        }
+        return distance <= limit
+    }
+
+    private func closestForm(phones: [UInt8], share: Double, ordinal: String?, booksOnly: Bool) -> (Int, Double)? {
         var best: (Int, Double)?
         let histogram = Self.histogram(phones)
         let low = max(1, Int((Double(phones.count) * (1 - share)).rounded(.down)))
@@ -305,7 +336,8 @@ public struct Normaliser: Sendable {
             guard abs(length - phones.count) * 2 <= limit else { continue }
             for index in formsByLength[length] {
                 let form = forms[index]
-                guard let formPhones = form.phones, form.ordinal == ordinal else { continue }
+                guard let formPhones = form.phones, form.ordinal == ordinal,
+                      !booksOnly || terms[form.term].kind == .book else { continue }
                 // Phones one has and the other lacks: each costs at least one edit per pair.
                 var unshared = 0
                 for code in 0..<histogram.count { unshared += abs(Int(histogram[code]) - Int(form.histogram[code])) }
@@ -338,7 +370,7 @@ public struct Normaliser: Sendable {
 
     /// True when a chapter or verse number (or the word) follows at `index`.
     private func referenceFollows(_ index: Int, _ tokens: [Token]) -> Bool {
-        guard index < tokens.count else { return false }
+        guard index < tokens.count, !tokens[index].afterPunctuation else { return false }
         return tokens[index].number || Self.chapterOrVerse.contains(tokens[index].key)
     }
 
@@ -352,7 +384,7 @@ public struct Normaliser: Sendable {
     /// Stricter, for an everyday word that names a book: the word chapter or verse, or
     /// two numbers ("job chapter two", "mark twelve thirty", not "a job two years ago").
     private func chapterAndVerseFollow(_ index: Int, _ tokens: [Token]) -> Bool {
-        guard index < tokens.count else { return false }
+        guard index < tokens.count, !tokens[index].afterPunctuation else { return false }
         if Self.chapterOrVerse.contains(tokens[index].key) { return true }
         return tokens[index].number && index + 1 < tokens.count && tokens[index + 1].number
     }
@@ -371,6 +403,7 @@ public struct Normaliser: Sendable {
         var end = scalars.startIndex
         var key = String.UnicodeScalarView()
         var capitalised = false
+        var punctuation = false
         func close() {
             guard let begin = start else { return }
             // A trailing apostrophe is not part of the word ("the prophets' words").
@@ -379,7 +412,8 @@ public struct Normaliser: Sendable {
                 end = scalars.index(before: end)
             }
             if !key.isEmpty {
-                tokens.append(Token(range: begin..<end, key: String(key), capitalised: capitalised))
+                tokens.append(Token(range: begin..<end, key: String(key), capitalised: capitalised, afterPunctuation: punctuation))
+                punctuation = false
             }
             start = nil
             key.removeAll(keepingCapacity: true)
@@ -406,6 +440,7 @@ public struct Normaliser: Sendable {
                 end = next
             } else {
                 close()
+                if value == 0x2C || value == 0x3B || value == 0x3F || value == 0x21 { punctuation = true }
             }
             index = next
         }
