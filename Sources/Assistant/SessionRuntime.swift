@@ -17,14 +17,11 @@ import Vocabulary
 /// - Half-duplex: while the daemon speaks nothing is heard (speaking blocks this loop),
 ///   and audio captured before the end of the speech plus ``echoTail`` is discarded, so
 ///   the daemon never hears and obeys itself.
-/// - Look-ups in IDLE ("Read Habakkuk chapter two verse four") are read from `Bible.db`;
-///   a passage that does not exist gets a short reply. Anywhere else a look-up is
-///   conversation.
-/// - While the review question is asked, speech the answer grammar cannot place is judged
+/// - What was heard is routed by ``SessionMachine/heard(_:typed:)`` as in every mode:
+///   look-ups in IDLE ("Read Habakkuk chapter two verse four") are read from `Bible.db`;
+///   while the review question is asked, speech the answer grammar cannot place is judged
 ///   as a wrong answer (the person answered, with something the course does not accept),
-///   unless it opens as a question to the course (``InputClassifier``: it gets the
-///   guardrail's reply and the question stays asked), and a command phrase is handed to
-///   the machine as a command.
+///   unless it opens as a question to the course.
 /// - Utterances with nothing in them (a cough, a door) are ignored without a reply, and so
 ///   is rejected sound that ran past the endpointer's longest utterance (steady noise,
 ///   people talking in the room).
@@ -100,8 +97,6 @@ public final class SessionRuntime {
     private let clock: any SessionClock
     private let timing: SessionTiming
     private let logger: Logger
-    private let classifier = InputClassifier()
-    private let commandPhrases = CommandMatcher(tolerance: .exact)
     private var machine: SessionMachine
     private var timers = SessionTimers()
     /// Audio captured before this is the daemon's own voice or its echo.
@@ -217,45 +212,20 @@ public final class SessionRuntime {
                     audioMilliseconds: recognition.audioMilliseconds))
         emit(.intent(recognition.intent))
         let words = recognition.hypothesis.words.filter { !GarbageModel.isGarbage($0) }.joined(separator: " ")
+        let input: HeardInput
         switch recognition.intent {
-        case .command(let command):
-            carryOut(machine.handle(.command(command)))
-        case .lookup(let reference):
-            if machine.state == .idle, machine.isListening {
-                read(reference)
-            } else {
-                carryOut(machine.handle(.rejected(.conversation)))
-            }
-        case .answer(let text):
-            if machine.state == .questionAsked {
-                if let command = commandPhrases.command(for: text) {
-                    carryOut(machine.handle(.command(command)))
-                } else {
-                    carryOut(machine.handle(.answer(text)))
-                }
-            } else {
-                carryOut(machine.handle(.rejected(classifier.classify(text, heard: true))))
-            }
-        case .rejected(.nothingHeard):
-            break
-        case .rejected(.invalidReference(let error)):
-            if machine.state == .idle {
-                say(SpokenReference.noSuchPassage(error), kind: .reply)
-            } else {
-                carryOut(machine.handle(.rejected(.conversation)))
-            }
-        case .rejected where cutAtMaximum:
-            // Sound that went on past the longest utterance and was no command: a steady
-            // noise or a conversation in the room. Answering it would talk over the room
-            // every ten seconds.
-            break
-        case .rejected:
-            if machine.state == .questionAsked, !classifier.isQuestion(words, heard: true) {
-                carryOut(machine.handle(.answer(words)))
-            } else {
-                carryOut(machine.handle(.rejected(classifier.classify(words, heard: true))))
-            }
+        case .command(let command): input = .command(command)
+        case .lookup(let reference): input = .lookup(reference)
+        case .answer(let text): input = .answer(text)
+        case .rejected(.nothingHeard): input = .nothing
+        case .rejected(.invalidReference(let error)): input = .noSuchPassage(error)
+        // Sound that went on past the longest utterance and was no command: a steady noise
+        // or a conversation in the room. Answering it would talk over the room every ten
+        // seconds.
+        case .rejected where cutAtMaximum: input = .nothing
+        case .rejected: input = .speech(words)
         }
+        carryOut(machine.heard(input))
     }
 
     /// Reads a passage asked for in IDLE.
@@ -313,6 +283,10 @@ public final class SessionRuntime {
                 followUps.append(loadNextLesson())
             case .logLessonFailure(let reason):
                 emit(.notice("lesson unavailable: \(reason)"))
+            case .readPassage(let reference):
+                read(reference)
+            case .sayNoSuchPassage(let error):
+                say(SpokenReference.noSuchPassage(error), kind: .reply)
             case .startTimer, .cancelTimer, .recordAnswer, .markLessonComplete:
                 break
             }

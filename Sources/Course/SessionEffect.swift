@@ -1,3 +1,5 @@
+import Scripture
+
 /// What the recogniser should listen for.
 public enum ListeningMode: Sendable, Hashable {
     /// The seven commands.
@@ -38,4 +40,10 @@ public enum SessionEffect: Sendable, Hashable {
     /// Log that the next lesson could not be loaded (file and reason); nothing is spoken by
     /// this effect and no progress changes.
     case logLessonFailure(reason: String)
+    /// Read a passage a person asked for in IDLE (its reference, then its text from
+    /// `Bible.db`). No event follows.
+    case readPassage(ScriptureReference)
+    /// Say why an asked-for passage does not exist (``SpokenReference/noSuchPassage(_:)``).
+    /// No event follows.
+    case sayNoSuchPassage(ReferenceError)
 }

@@ -18,6 +18,9 @@
 ///   ``SessionTiming/answerFeedback``; SESSION_COMPLETE returns to IDLE after
 ///   ``SessionTiming/completionTimeout`` or on "End the lesson".
 /// - Every transition emits ``SessionEffect/saveSessionState(_:)``.
+///
+/// What a person said is routed by ``heard(_:typed:)``, the same for the daemon and every
+/// text mode.
 public struct SessionMachine: Sendable {
     /// The current state.
     public private(set) var state: SessionState = .idle
@@ -30,6 +33,8 @@ public struct SessionMachine: Sendable {
     private var nextTimerToken = 1
     private var awaitingLesson = false
     private let evaluator = AnswerEvaluator()
+    private let classifier = InputClassifier()
+    private let commandPhrases = CommandMatcher(tolerance: .exact)
 
     /// A machine in IDLE. Prefer ``start(from:lesson:timing:)``, which also returns the
     /// effects that set the runner up.
@@ -75,6 +80,42 @@ public struct SessionMachine: Sendable {
             effects += machine.transition(to: .orientationPlaying)
         }
         return (machine, effects)
+    }
+
+    /// Routes what a person said and returns what the runner must do, in order. `typed`:
+    /// the words were typed, not heard (a typed question is known by looser rules,
+    /// ``InputClassifier/classify(_:heard:)``).
+    ///
+    /// - A look-up is read only in IDLE while nothing else is awaited; a passage that does
+    ///   not exist gets its reply there. Anywhere else a look-up is conversation.
+    /// - While the review question is asked, a command phrase is a command; other words
+    ///   are the answer, unless they open as a question to the course, which gets the
+    ///   guardrail's reply while the question stays asked.
+    /// - Elsewhere, words that are no command get the reply for their kind (conversation,
+    ///   a request for application, a theological question, nothing recognised).
+    /// - ``HeardInput/nothing`` gets no reply.
+    public mutating func heard(_ input: HeardInput, typed: Bool = false) -> [SessionEffect] {
+        let lookupsAccepted = state == .idle && isListening
+        switch input {
+        case .nothing:
+            return []
+        case .command(let command):
+            return handle(.command(command))
+        case .lookup(let reference):
+            return lookupsAccepted ? [.readPassage(reference)] : handle(.rejected(.conversation))
+        case .noSuchPassage(let error):
+            return lookupsAccepted ? [.sayNoSuchPassage(error)] : handle(.rejected(.conversation))
+        case .answer(let text):
+            guard state == .questionAsked else { return handle(.rejected(classifier.classify(text, heard: !typed))) }
+            if let command = commandPhrases.command(for: text) { return handle(.command(command)) }
+            return handle(.answer(text))
+        case .speech(let text):
+            if state == .questionAsked {
+                if let command = commandPhrases.command(for: text) { return handle(.command(command)) }
+                if !classifier.isQuestion(text, heard: !typed) { return handle(.answer(text)) }
+            }
+            return handle(.rejected(classifier.classify(text, heard: !typed)))
+        }
     }
 
     /// Handles one event and returns what the runner must do, in order.

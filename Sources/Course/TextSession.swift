@@ -41,6 +41,11 @@ public struct SessionRecord: Sendable, Hashable, Encodable {
 /// A whole session driven by lines of text, on virtual time, with the real machine, the
 /// real curriculum and the real progress database.
 ///
+/// Each line is put through the transcript normaliser, then read as a command, a look-up
+/// (``LookupPhrase``) or other words, and routed by ``SessionMachine/heard(_:typed:)`` as
+/// the daemon routes what it hears: look-ups are read in IDLE, words during the review
+/// question are the answer unless they are a command or a question to the course.
+///
 /// Playback ends at once (each ``SessionEffect/playSegment(_:)`` is answered with
 /// ``SessionEvent/playbackFinished(_:)`` straight away). Each input line is delivered the
 /// next time the machine listens (IDLE, a READY state, the asked question,
@@ -54,10 +59,9 @@ public final class TextSession {
     private let loader: CurriculumLoader
     private let store: ProgressStore
     private let matcher: CommandMatcher
-    private let classifier = InputClassifier()
-    /// Puts an answer's misspelt or misheard names right before it is judged (the
-    /// transcript normaliser; unchanged by default).
-    private let normaliseAnswer: (String) -> String
+    /// Puts a line's misspelt or misheard names right before it is read (the transcript
+    /// normaliser; unchanged by default).
+    private let normalise: (String) -> String
     private let passageText: (ScriptureReference) throws -> String
     private let emit: (SessionRecord) -> Void
     private let timing: SessionTiming
@@ -71,11 +75,11 @@ public final class TextSession {
         courseID: String, loader: CurriculumLoader, store: ProgressStore,
         matcher: CommandMatcher = CommandMatcher(tolerance: .exact),
         timing: SessionTiming = SessionTiming(),
-        normaliseAnswer: @escaping (String) -> String = { $0 },
+        normalise: @escaping (String) -> String = { $0 },
         passageText: @escaping (ScriptureReference) throws -> String,
         emit: @escaping (SessionRecord) -> Void
     ) {
-        self.normaliseAnswer = normaliseAnswer
+        self.normalise = normalise
         self.courseID = courseID
         self.loader = loader
         self.store = store
@@ -118,21 +122,21 @@ public final class TextSession {
         let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return }
         while !machine.isListening, fireNextTimer() {}
-        let event: SessionEvent
+        let line = normalise(text)
+        let input: HeardInput
         var heard = record("heard")
-        if machine.state == .questionAsked, !classifier.isQuestion(text) {
-            event = .answer(normaliseAnswer(text))
-            heard.command = "ANSWER"
-        } else if machine.state != .questionAsked, let command = matcher.command(for: text) {
-            event = .command(command)
+        heard.text = line
+        if let command = matcher.command(for: line) {
+            input = .command(command)
             heard.command = command.id
+        } else if let lookup = LookupPhrase.match(text: line) {
+            input = lookup
+            if case .lookup(let reference) = lookup { heard.reference = reference.description }
         } else {
-            let rejection = classifier.classify(text)
-            event = .rejected(rejection)
-            heard.command = "REJECTED"
+            input = .speech(line)
         }
         emit(heard)
-        carryOut(machine.handle(event))
+        carryOut(machine.heard(input, typed: true))
     }
 
     /// End of input: fires the pending timers until none is left.
@@ -178,16 +182,8 @@ public final class TextSession {
                 segment.segment = playback.type.number
                 segment.text = playback.script
                 emit(segment)
-                if let passage = playback.passage {
-                    var read = record("passage")
-                    read.reference = passage.description
-                    do {
-                        read.text = try passageText(passage)
-                    } catch {
-                        read.type = "error"
-                        read.text = "cannot read \(passage.description): \(error)"
-                    }
-                    emit(read)
+                if let reference = playback.passage {
+                    emit(passage(reference))
                 }
                 followUps.append(.playbackFinished(playback.type))
             case .loadNextLesson:
@@ -196,6 +192,12 @@ public final class TextSession {
                 var log = record("log")
                 log.text = "lesson unavailable: \(reason)"
                 emit(log)
+            case .readPassage(let reference):
+                emit(passage(reference))
+            case .sayNoSuchPassage(let error):
+                var spoken = record("reply")
+                spoken.text = SpokenReference.noSuchPassage(error)
+                emit(spoken)
             case .startTimer, .cancelTimer, .listen, .recordAnswer, .markLessonComplete:
                 break
             }
@@ -203,6 +205,19 @@ public final class TextSession {
         for event in followUps {
             carryOut(machine.handle(event))
         }
+    }
+
+    /// The passage's record: its text, or why it cannot be read.
+    private func passage(_ reference: ScriptureReference) -> SessionRecord {
+        var read = record("passage")
+        read.reference = reference.description
+        do {
+            read.text = try passageText(reference)
+        } catch {
+            read.type = "error"
+            read.text = "cannot read \(reference.description): \(error)"
+        }
+        return read
     }
 
     private func loadNextLesson() -> SessionEvent {

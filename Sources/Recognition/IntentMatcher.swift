@@ -7,9 +7,6 @@ import Scripture
 /// look-up ("read habakkuk chapter two verse four") must name a passage that exists in
 /// the Bible, else it is rejected with the reason, never read.
 public struct IntentMatcher: Sendable {
-    /// Words that ask for a passage; what follows them must be a reference.
-    public static let lookupVerbs: [[String]] = [["read"], ["look", "up"], ["open"], ["turn", "to"]]
-
     public let commands: CommandMatcher
 
     public init(tolerance: CommandMatcher.Tolerance = .exact) {
@@ -21,19 +18,10 @@ public struct IntentMatcher: Sendable {
         guard !words.isEmpty else { return .rejected(.nothingHeard) }
         let text = words.joined(separator: " ")
         if let command = commands.command(for: text) { return .command(command) }
-        for verb in Self.lookupVerbs where words.count > verb.count && Array(words.prefix(verb.count)) == verb {
-            let rest = words.dropFirst(verb.count).joined(separator: " ")
-            do {
-                let references = try ScriptureReference.parse(rest)
-                guard references.count == 1, let reference = references.first else { return .rejected(.unmatched) }
-                return .lookup(reference)
-            } catch {
-                // Words that look like a reference but are not one are "no such passage";
-                // anything else after "read" is just not a command.
-                if case .notAReference = error { return .rejected(.unmatched) }
-                if case .unknownBook = error { return .rejected(.unmatched) }
-                return .rejected(.invalidReference(error))
-            }
+        switch LookupPhrase.match(words) {
+        case .lookup(let reference): return .lookup(reference)
+        case .noSuchPassage(let error): return .rejected(.invalidReference(error))
+        default: break
         }
         return .rejected(.unmatched)
     }

@@ -11,7 +11,7 @@ import Vocabulary
 struct SessionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "session",
-        abstract: "Run a course session from text: command phrases and answers on stdin, one per line.",
+        abstract: "Run a course session from text: command phrases, look-ups and answers on stdin, one per line.",
         discussion: """
             Runs the real session machine with the real curriculum and progress database and \
             prints every state change, reply, segment and passage as one JSON line. Time is \
@@ -19,8 +19,10 @@ struct SessionCommand: ParsableCommand {
             listens (IDLE, a READY state, the question, SESSION_COMPLETE) before its timer \
             fires, and at the end of input the pending timers fire until none is left. A \
             session interrupted mid-lesson resumes at the start of that segment next time. \
-            Answers go through the transcript normaliser (see `normalise`) before they are \
-            judged ("the covenent" is "the covenant").
+            Each line goes through the transcript normaliser (see `normalise`) first ("the \
+            covenent" is "the covenant"), then is routed as the daemon routes what it hears: \
+            a look-up ("read john three sixteen") is read in IDLE; during the review question \
+            a line is the answer unless it is a command or a question to the course.
             """
     )
 
@@ -51,7 +53,7 @@ struct SessionCommand: ParsableCommand {
         let session = TextSession(
             courseID: courseID, loader: loader, store: store,
             matcher: CommandMatcher(tolerance: fuzzy ? .fuzzy : .exact),
-            normaliseAnswer: NormaliseCommand.onFirstUse(paths, consequence: "answers are judged as typed"),
+            normalise: NormaliseCommand.onFirstUse(paths, consequence: "lines are read as typed"),
             passageText: { reference in
                 let passage = try bible.get().passage(reference)
                 guard !passage.verses.isEmpty else { throw CommandFailure("no verses found in Bible.db") }

@@ -353,3 +353,93 @@ struct ResumeTests {
         #expect(effects == [.listen(.commands), .saveSessionState(.idle)])
     }
 }
+
+/// One input of the routing table, named for the test's listing.
+struct RoutedInput: CustomTestStringConvertible, Sendable {
+    let name: String
+    let input: HeardInput
+    var testDescription: String { name }
+
+    static let conversation = "the children are playing in the garden"
+    static let question = "what does the bible say about divorce"
+    static let john316 = (try? ScriptureReference.parse("John 3:16").first) ?? nil
+    static let judeFour: ReferenceError = {
+        do { _ = try ScriptureReference.parse("Jude 4:1") } catch let error as ReferenceError { return error } catch {}
+        return .empty
+    }()
+
+    static let all: [RoutedInput] = [
+        RoutedInput(name: "a look-up", input: .lookup(john316!)),
+        RoutedInput(name: "a passage that does not exist", input: .noSuchPassage(judeFour)),
+        RoutedInput(name: "conversation", input: .speech(conversation)),
+        RoutedInput(name: "a question to the course", input: .speech(question)),
+        RoutedInput(name: "speech with no words", input: .speech("")),
+        RoutedInput(name: "an answer", input: .answer("land descendants and blessing")),
+        RoutedInput(name: "a command phrase heard as an answer", input: .answer("end the lesson")),
+        RoutedInput(name: "nothing", input: .nothing),
+    ]
+}
+
+struct StateInputPair: CustomTestStringConvertible, Sendable {
+    let state: SessionState
+    let routed: RoutedInput
+    var testDescription: String { "\(state.rawValue) + \(routed.name)" }
+}
+
+/// What a person said in every state the session rests in, routed by the machine alone
+/// (no audio, no runner): the rules every mode shares.
+@Suite("SessionMachine: every state and what was heard")
+struct StateHeardTableTests {
+    static let pairs = restingStates.flatMap { state in RoutedInput.all.map { StateInputPair(state: state, routed: $0) } }
+
+    @Test(arguments: pairs)
+    func heardInState(_ pair: StateInputPair) throws {
+        let lesson = try sampleLesson()
+        var harness = Harness()
+        harness.run(try #require(steps(to: pair.state, lesson: lesson)))
+        try #require(harness.machine.state == pair.state)
+
+        let effects = harness.machine.heard(pair.routed.input)
+        let replies = effects.compactMap(replyText)
+        let asked = pair.state == .questionAsked
+        switch pair.routed.input {
+        case .nothing:
+            #expect(effects == [])
+        case .lookup(let reference):
+            #expect(effects == (pair.state == .idle ? [.readPassage(reference)] : [.speakReply(.structuredCourse)]))
+        case .noSuchPassage(let error):
+            #expect(effects == (pair.state == .idle ? [.sayNoSuchPassage(error)] : [.speakReply(.structuredCourse)]))
+        case .speech(RoutedInput.question):
+            #expect(effects == [.speakReply(.outsideSyllabus)])
+        case .speech(let text):
+            if asked {
+                // Said while the question is asked: judged as the answer, and wrong.
+                #expect(harness.machine.state == .questionAnswered)
+                #expect(replies == ["The answer is \(lesson.question.correctAnswer)"])
+            } else {
+                #expect(effects == [.speakReply(text.isEmpty ? .commandNotRecognized : .structuredCourse)])
+            }
+        case .answer("end the lesson") where asked:
+            // A command phrase the answer search heard is a command (not valid now).
+            #expect(effects == [.speakReply(.useValidCommand)])
+        case .answer:
+            if asked {
+                #expect(harness.machine.state == .questionAnswered)
+                #expect(replies == ["Correct"])
+            } else {
+                #expect(effects == [.speakReply(.structuredCourse)])
+            }
+        case .command:
+            Issue.record("commands have their own table")
+        }
+        if !asked || [.speech(RoutedInput.question), .nothing, .answer("end the lesson")].contains(pair.routed.input) {
+            // Only an answer while the question is asked moves the session.
+            #expect(harness.machine.state == pair.state)
+        }
+    }
+
+    @Test("the table covers 16 resting states times 8 inputs")
+    func tableSize() {
+        #expect(Self.pairs.count == 16 * 8)
+    }
+}

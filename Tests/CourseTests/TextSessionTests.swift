@@ -5,11 +5,11 @@ import Testing
 
 /// A text session over the fixture curriculum and a progress database in `state`.
 func makeSession(curriculum: URL, state: URL, records: RecordList,
-                 normaliseAnswer: @escaping (String) -> String = { $0 }) throws -> TextSession {
+                 normalise: @escaping (String) -> String = { $0 }) throws -> TextSession {
     TextSession(
         courseID: "tc", loader: CurriculumLoader(directory: curriculum, displayRoot: "curriculum"),
         store: try ProgressStore(stateDirectory: state),
-        normaliseAnswer: normaliseAnswer,
+        normalise: normalise,
         passageText: { reference in "text of \(reference.description)" },
         emit: { records.items.append($0) })
 }
@@ -55,7 +55,7 @@ struct TextSessionTests {
         #expect(try store.savedSession() == .idle)
     }
 
-    @Test("only the answer goes through the answer normaliser, and is judged as it comes out")
+    @Test("every line goes through the normaliser, and the answer is judged as it comes out")
     func answerIsNormalised() throws {
         let curriculum = try CurriculumFixture().write()
         let state = try temporaryDirectory()
@@ -71,8 +71,41 @@ struct TextSessionTests {
             session.receive(line)
         }
         session.finish()
-        #expect(seen == ["blessing, lend and descendants"])
+        #expect(seen == wholeLesson.map { $0 == "blessing, land and descendants" ? "blessing, lend and descendants" : $0 })
         #expect(records.replies == ["Correct"])
+    }
+
+    @Test("a look-up is read in IDLE, as the daemon reads it; a passage that does not exist gets its reply; in a lesson a look-up is conversation")
+    func lookups() throws {
+        let curriculum = try CurriculumFixture().write()
+        let state = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: curriculum); try? FileManager.default.removeItem(at: state) }
+        let records = RecordList()
+        let session = try makeSession(curriculum: curriculum, state: state, records: records)
+        session.start()
+        for line in ["read john three sixteen", "Read Jude 4:1", "begin the lesson", "read john three sixteen"] {
+            session.receive(line)
+        }
+        let passages = records.items.filter { $0.type == "passage" }.compactMap(\.text)
+        #expect(passages == ["text of John 3:16"])
+        #expect(records.replies == [
+            "There is no such passage. Jude has 1 chapter.",
+            Reply.structuredCourse.text,
+        ])
+        #expect(session.state != .idle)
+    }
+
+    @Test("a command said while the review question is asked is a command, not an answer")
+    func commandDuringReview() throws {
+        let curriculum = try CurriculumFixture().write()
+        let state = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: curriculum); try? FileManager.default.removeItem(at: state) }
+        let records = RecordList()
+        let session = try makeSession(curriculum: curriculum, state: state, records: records)
+        session.start()
+        for line in wholeLesson.prefix(6) + ["end the lesson"] { session.receive(line) }
+        #expect(session.state == .questionAsked)
+        #expect(records.replies == [Reply.useValidCommand.text])
     }
 
     @Test("a question to the course during the review question gets the guardrail's reply and the question stays asked")
