@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 
-/// The `bible-course` command line: the daemon, the Bible, the course and their tools.
+/// The `bible-course` command line: the product's commands (the daemon, a text session,
+/// passages, progress, the health check, the demo) first, then the tools for the
+/// recogniser, the Bible, the curriculum and the benchmarks.
 @main
 struct BibleCourse: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,21 +14,25 @@ struct BibleCourse: ParsableCommand {
             a structured course by voice. Nothing here needs the network.
             """,
         subcommands: [
+            RunCommand.self,
+            SessionCommand.self,
             VerseCommand.self,
             ReferenceCommand.self,
-            NormaliseCommand.self,
-            BibleCommand.self,
-            BenchCommand.self,
-            RecognizeCommand.self,
-            CurriculumCommand.self,
             ProgressCommand.self,
-            SessionCommand.self,
-            ModelCommand.self,
-            PronounceCommand.self,
-            RunCommand.self,
-            SimulateCommand.self,
-            DemoCommand.self,
             DoctorCommand.self,
+            DemoCommand.self,
+        ],
+        groupedSubcommands: [
+            CommandGroup(name: "Tools", subcommands: [
+                NormaliseCommand.self,
+                ModelCommand.self,
+                PronounceCommand.self,
+                RecognizeCommand.self,
+                SimulateCommand.self,
+                BibleCommand.self,
+                CurriculumCommand.self,
+                BenchCommand.self,
+            ]),
         ]
     )
 
