@@ -142,21 +142,9 @@ public final class SessionRuntime {
     /// Registers the course and resumes the saved session (at the start of the segment it
     /// was in, or IDLE), carrying out what that asks (which may be speaking a segment).
     public func start() {
-        var lesson: Lesson?
-        do {
-            let course = try loader.loadCourse(courseID)
-            try store.register(course: course)
-            if let saved = try store.savedSession(), let id = saved.lessonID, saved.state.resumePoint != .idle {
-                do {
-                    lesson = try loader.loadLesson(id, course: course)
-                } catch {
-                    emit(.notice("cannot resume lesson \(id): \(error); starting in IDLE"))
-                }
-            }
-        } catch {
-            emit(.failure(String(describing: error)))
+        let (saved, lesson) = loader.sessionToResume(courseID: courseID, store: store) { problem, courseUnreadable in
+            emit(courseUnreadable ? .failure(problem) : .notice(problem))
         }
-        let saved = (try? store.savedSession()) ?? nil
         let (started, effects) = SessionMachine.start(from: saved, lesson: lesson, timing: timing)
         machine = started
         let saves = effects.contains { if case .saveSessionState = $0 { true } else { false } }

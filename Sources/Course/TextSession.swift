@@ -96,17 +96,11 @@ public final class TextSession {
     /// Registers the course and resumes the saved session (at the start of the segment it
     /// was in, or IDLE).
     public func start() {
-        var lesson: Lesson?
-        do {
-            let course = try loader.loadCourse(courseID)
-            try store.register(course: course)
-            if let saved = try store.savedSession(), let id = saved.lessonID, saved.state.resumePoint != .idle {
-                lesson = try? loader.loadLesson(id, course: course)
-            }
-        } catch {
-            report(error)
+        let (saved, lesson) = loader.sessionToResume(courseID: courseID, store: store) { problem, courseUnreadable in
+            var line = record(courseUnreadable ? "error" : "log")
+            line.text = problem
+            emit(line)
         }
-        let saved = (try? store.savedSession()) ?? nil
         let (machine, effects) = SessionMachine.start(from: saved, lesson: lesson, timing: timing)
         self.machine = machine
         var started = record("state")
