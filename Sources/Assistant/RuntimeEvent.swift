@@ -1,3 +1,4 @@
+import Audio
 import Course
 import Foundation
 import Recognition
@@ -125,18 +126,5 @@ public struct TimedEvent: Sendable, Hashable {
         case .failure(let text):
             return "error: \(text)"
         }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    var seconds: Double {
-        let parts = components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
-
-    /// A duration of `seconds`.
-    static func seconds(double seconds: Double) -> Duration {
-        .nanoseconds(Int64((seconds * 1e9).rounded()))
     }
 }

@@ -182,8 +182,7 @@ public final class CaptureLoop: AudioSource, @unchecked Sendable {
             wait(delay)
             return
         }
-        let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
-        let deadline = Date(timeIntervalSinceNow: seconds)
+        let deadline = Date(timeIntervalSinceNow: delay.seconds)
         condition.lock()
         while !stopped, condition.wait(until: deadline) {}
         condition.unlock()

@@ -102,15 +102,11 @@ struct DemoCommand: ParsableCommand {
         let progress = (try? environment.store.progress()) ?? []
         let done = progress.first { $0.lessonID == lessonID }
         transcript.line(String(format: "demo: %.0f s of session in %.1f s; %d retries; wrote %@ (%.0f s, both voices)",
-                     runtime.now.secondsValue, Date().timeIntervalSince(started), script.retries, output, tape.seconds))
+                     runtime.now.seconds, Date().timeIntervalSince(started), script.retries, output, tape.seconds))
         guard completedLesson, let done, done.completed else {
             throw CommandFailure("demo: the lesson was not completed (state \(runtime.state.rawValue))")
         }
         transcript.line("demo: lesson \(done.lessonID) \"\(done.title)\" marked complete at \(done.completedAt ?? "?"); review answer \(done.answerCorrect == true ? "correct" : "wrong")")
     }
-}
-
-extension Duration {
-    var secondsValue: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
 

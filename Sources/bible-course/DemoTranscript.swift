@@ -1,4 +1,5 @@
 import Assistant
+import Audio
 import Foundation
 import Recognition
 
@@ -37,7 +38,7 @@ final class DemoTranscript {
     }
 
     func person(_ text: String, at time: Duration) {
-        write(String(format: "[%6.1fs] ", time.secondsValue) + "person: \"\(text)\"")
+        write(String(format: "[%6.1fs] ", time.seconds) + "person: \"\(text)\"")
     }
 
     func note(_ text: String) {
