@@ -97,8 +97,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RecognitionTests",
-            dependencies: ["Recognition", "Vocabulary", "Scripture", "Course", "Audio", "Assistant", "Speech"],
-            resources: [.copy("phrases.tsv")]
+            dependencies: ["Recognition", "Vocabulary", "Scripture", "Course", "Audio", "Assistant", "Speech"]
         ),
         .testTarget(
             name: "AssistantTests",

@@ -5,29 +5,6 @@ import Recognition
 import Speech
 import Vocabulary
 
-/// The recognition test set (`phrases.tsv`): what a person says and what it should mean,
-/// made into audio with espeak-ng at test time.
-struct SpokenPhrase: Sendable, CustomStringConvertible {
-    enum Kind: String, Sendable { case command, lookup, other }
-    let kind: Kind
-    /// A command id, a reference as `recognize` prints it, or "-".
-    let expected: String
-    let text: String
-
-    var description: String { text }
-
-    static let all: [SpokenPhrase] = {
-        guard let url = Bundle.module.url(forResource: "phrases", withExtension: "tsv"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap { line in
-            guard !line.hasPrefix("#") else { return nil }
-            let fields = line.split(separator: "\t").map(String.init)
-            guard fields.count == 3, let kind = Kind(rawValue: fields[0]) else { return nil }
-            return SpokenPhrase(kind: kind, expected: fields[1], text: fields[2])
-        }
-    }()
-}
-
 /// Makes test audio: espeak-ng's voice at 16 kHz with half a second of silence around it.
 enum TestVoice {
     static func audio(_ text: String, voice: String = "en-us", rateFactor: Double = 0.9) throws -> [Int16] {
