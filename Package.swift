@@ -39,8 +39,12 @@ let package = Package(
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
+            name: "Intents",
+            dependencies: ["Scripture"]
+        ),
+        .target(
             name: "Course",
-            dependencies: ["Scripture", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Scripture", "Intents", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "Vocabulary",
@@ -56,12 +60,12 @@ let package = Package(
         ),
         .target(
             name: "Recognition",
-            dependencies: ["CPocketSphinx", "Vocabulary", "Scripture", "Course", "Audio"]
+            dependencies: ["CPocketSphinx", "Vocabulary", "Scripture", "Intents", "Audio"]
         ),
         .target(
             name: "Assistant",
             dependencies: [
-                "Scripture", "Course", "Vocabulary", "Recognition", "Audio", "Speech",
+                "Scripture", "Intents", "Course", "Vocabulary", "Recognition", "Audio", "Speech",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -69,6 +73,7 @@ let package = Package(
             name: "bible-course",
             dependencies: [
                 "Scripture",
+                "Intents",
                 "Course",
                 "Vocabulary",
                 "Recognition",
@@ -97,19 +102,19 @@ let package = Package(
         ),
         .testTarget(
             name: "RecognitionTests",
-            dependencies: ["Recognition", "Vocabulary", "Scripture", "Course", "Audio", "Assistant", "Speech"]
+            dependencies: ["Recognition", "Intents", "Vocabulary", "Scripture", "Course", "Audio", "Assistant", "Speech"]
         ),
         .testTarget(
             name: "AssistantTests",
             dependencies: [
-                "Assistant", "Course", "Recognition", "Audio", "Speech", "Scripture", "Vocabulary",
+                "Assistant", "Intents", "Course", "Recognition", "Audio", "Speech", "Scripture", "Vocabulary",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "CourseTests",
-            dependencies: ["Course", "Scripture"]
+            dependencies: ["Course", "Intents", "Scripture"]
         ),
     ]
 )

@@ -1,6 +1,7 @@
 import Course
 import Scripture
 import Vocabulary
+import Intents
 
 /// What a person reads aloud to adapt the recogniser to their voice and room
 /// (`scripts/record-adaptation.sh`, then `scripts/adapt.sh --recordings`): the seven

@@ -2,6 +2,7 @@ import Course
 import Foundation
 import Recognition
 import Vocabulary
+import Intents
 
 /// Where the recogniser's inputs live.
 public struct VocabularyLocations: Sendable {

@@ -2,6 +2,7 @@ import Audio
 import Course
 import Foundation
 import Recognition
+import Intents
 
 /// What the daemon's voice was saying: a segment's script, a passage from `Bible.db`, a
 /// fixed reply of the course, or a passage asked for by name in IDLE.

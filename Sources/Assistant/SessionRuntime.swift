@@ -6,6 +6,7 @@ import Recognition
 import Scripture
 import Speech
 import Vocabulary
+import Intents
 
 /// The daemon's one loop: captured audio in, spoken course out.
 ///

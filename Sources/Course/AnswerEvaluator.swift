@@ -1,3 +1,5 @@
+import Intents
+
 /// The outcome of judging one spoken answer.
 ///
 /// Holds no trace of what the person said: only whether it was right and which of the

@@ -1,4 +1,5 @@
 import Foundation
+import Intents
 
 /// Phrases a lesson script must never contain (personal application, comfort,
 /// speculation on divine intent; seed 5.3), read from `curriculum/forbidden-phrases.json`.

@@ -1,3 +1,4 @@
+
 /// A fixed sentence the course speaks, never composed from what a person said.
 ///
 /// The texts are the seed's exact wording (sections 3.3, 5.2, 5.3 and 8), plus one for a

@@ -1,3 +1,5 @@
+import Intents
+
 /// The session state machine of the seed's section 3: a pure value type.
 ///
 /// Feed it ``SessionEvent``s with ``handle(_:)``; it changes its ``state`` and returns the

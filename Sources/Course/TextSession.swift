@@ -1,5 +1,6 @@
 import Foundation
 import Scripture
+import Intents
 
 /// One line of the text-mode session's output (`bible-course session`), printed as JSON.
 public struct SessionRecord: Sendable, Hashable, Encodable {

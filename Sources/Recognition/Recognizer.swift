@@ -1,6 +1,7 @@
 import Audio
 import Foundation
 import Vocabulary
+import Intents
 
 /// The result of recognising one utterance.
 public struct Recognition: Sendable {

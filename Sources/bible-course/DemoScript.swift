@@ -1,6 +1,7 @@
 import Assistant
 import Course
 import Recognition
+import Intents
 
 /// What the demo's person says in each state, and whether it was heard: one lesson from
 /// "Begin the lesson" to "End the lesson", a line said again at most twice when the

@@ -5,6 +5,7 @@ import Foundation
 import Recognition
 import Scripture
 import Vocabulary
+import Intents
 
 /// `bible-course recognize FILE.wav ...`: decodes files with the daemon's pipeline.
 struct RecognizeCommand: ParsableCommand {

@@ -6,6 +6,7 @@ import Scripture
 import Speech
 import Assistant
 import Vocabulary
+import Intents
 
 /// `bible-course session`: a text-mode session for people and for tests.
 struct SessionCommand: ParsableCommand {

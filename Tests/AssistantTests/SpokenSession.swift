@@ -7,6 +7,7 @@ import Recognition
 import Scripture
 import Speech
 import Vocabulary
+import Intents
 
 /// A daemon session on virtual time for the tests: the real curriculum (copied to a temp
 /// dir, so tests may break it), a temp progress database, the real Bible.db, the compiled

@@ -3,6 +3,7 @@ import Course
 import Foundation
 import Recognition
 import Testing
+import Intents
 
 /// End-to-end: espeak-ng speech made at test time, heard through the endpointer and the
 /// recogniser, acted on by the session machine, answered by the daemon's voice, all on

@@ -1,5 +1,6 @@
 import Course
 import Testing
+import Intents
 
 @Suite("CommandMatcher")
 struct CommandMatcherTests {

@@ -1,6 +1,7 @@
 import Course
 import Scripture
 import Testing
+import Intents
 
 /// The states a session can rest in (LESSON_LOADED is passed through at once).
 let restingStates = SessionState.allCases.filter { $0 != .lessonLoaded }

@@ -2,6 +2,7 @@ import Foundation
 import Recognition
 import Testing
 import Vocabulary
+import Intents
 
 /// The command language model turns away what only sounds like a command: a near-miss is
 /// heard as the everyday words it is, where the grammar alone forces it onto the nearest

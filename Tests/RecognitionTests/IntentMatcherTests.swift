@@ -2,6 +2,7 @@ import Course
 import Recognition
 import Scripture
 import Testing
+import Intents
 
 @Suite("Intent matcher")
 struct IntentMatcherTests {

@@ -2,6 +2,7 @@ import Course
 import Foundation
 import Recognition
 import Testing
+import Intents
 
 /// What the compiled model is for, shown on a few phrases in Piper's natural voice (take 0:
 /// the same audio every run) through the real pipeline: it hears look-ups whose book names

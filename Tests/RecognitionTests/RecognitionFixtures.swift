@@ -4,6 +4,7 @@ import Foundation
 import Recognition
 import Speech
 import Vocabulary
+import Intents
 
 /// Makes test audio: espeak-ng's voice at 16 kHz with half a second of silence around it.
 enum TestVoice {

@@ -4,6 +4,7 @@ import Foundation
 import Recognition
 import Testing
 import Vocabulary
+import Intents
 
 /// A question to the course is heard by its opening: the command language model knows the
 /// carriers ("what does the bible say about"), the rest is heard as everyday words and

@@ -10,7 +10,7 @@ final class ModelFixture {
     static let checkout = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The seven command phrases as `Course.Command` says them (this target does not import Course).
+    /// The seven command phrases as `Intents.Command` says them (this target does not import Intents).
     static let commands = [
         "Begin the lesson", "Read the passage", "Explain the context", "Analyze the structure",
         "Summarize the key themes", "Ask the review question", "End the lesson",

@@ -1,4 +1,3 @@
-import Course
 import Scripture
 
 /// What an utterance means to the course: one of the seven commands, a request to read a

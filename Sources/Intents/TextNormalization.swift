@@ -7,9 +7,9 @@ import Scripture
 /// Apostrophes inside a word are dropped rather than splitting it ("God's" -> "gods"), so
 /// "Gods" and "God's" compare equal. Used by ``CommandMatcher``, ``AnswerEvaluator`` and
 /// ``ForbiddenPhrases``.
-enum TextNormalization {
+package enum TextNormalization {
     /// The words of `text`, normalised.
-    static func words(_ text: String) -> [String] {
+    package static func words(_ text: String) -> [String] {
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .lowercased()
         var words: [String] = []
@@ -31,7 +31,7 @@ enum TextNormalization {
 
     /// Levenshtein distance between two words, giving up (returning `limit + 1`) once the
     /// distance is known to exceed `limit`.
-    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+    package static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
         EditDistance.levenshtein(Array(a), Array(b), limit: limit)
     }
 }

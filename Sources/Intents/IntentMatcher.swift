@@ -1,4 +1,3 @@
-import Course
 import Scripture
 
 /// Turns the words a search accepted into an ``Intent``.
