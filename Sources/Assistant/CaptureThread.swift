@@ -1,4 +1,5 @@
 import Audio
+import Course
 import Foundation
 
 /// Reads the microphone on a thread of its own, so it keeps listening (and the device

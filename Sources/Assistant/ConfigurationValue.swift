@@ -1,3 +1,5 @@
+import Course
+
 /// A value of the config file: the scalar types of TOML the daemon's settings use.
 public enum ConfigurationValue: Hashable, Sendable, CustomStringConvertible {
     case string(String)

@@ -1,4 +1,5 @@
 import Audio
+import Course
 import Foundation
 
 /// Drives a ``SessionRuntime`` on virtual time with scripted utterances: the person's

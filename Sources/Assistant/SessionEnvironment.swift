@@ -48,7 +48,8 @@ public struct SessionEnvironment {
     public let courseID: String
     public let loader: CurriculumLoader
     public let store: ProgressStore
-    public let bible: BibleStore?
+    /// `Bible.db`, or why it could not be opened (every passage then says so).
+    public let bible: any PassageSource
     public let recognizer: Recognizer
     public let synthesizer: SpeechSynthesizer
     public let configuration: DaemonConfiguration
@@ -72,7 +73,7 @@ public struct SessionEnvironment {
             bible = try BibleStore(path: paths.bible.path)
         } catch {
             logger.error("\(error.description); passages will not be read")
-            bible = nil
+            bible = UnavailableBible(reason: "Bible.db is not open: \(error.description)")
         }
         var settings = RecognitionSettings()
         settings.commandSearch = configuration.commandSearch

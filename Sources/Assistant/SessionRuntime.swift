@@ -11,8 +11,9 @@ import Intents
 /// The daemon's one loop: captured audio in, spoken course out.
 ///
 /// Audio → ``Endpointer`` → ``Recognizer`` (the search the machine's `listen` effects
-/// chose) → ``Intent`` → ``SessionMachine`` event → effects carried out: speech through the
-/// ``SpeechSynthesizer`` to the sink, passages from `Bible.db`, timers on the
+/// chose) → ``Intent`` → the ``SessionDriver`` every mode shares, which routes it and
+/// carries out the machine's effects: speech through the ``SpeechSynthesizer`` to the
+/// sink (``SynthesizerSpeaker``), passages from `Bible.db`, timers on the
 /// ``SessionClock``, saves through the ``ProgressStore``.
 ///
 /// - Half-duplex: while the daemon speaks nothing is heard (speaking blocks this loop),
@@ -41,9 +42,9 @@ public final class SessionRuntime {
         public var courseID: String
         public var loader: CurriculumLoader
         public var store: ProgressStore
-        /// `Bible.db`; nil when it cannot be opened (passages are then not read, and the
-        /// daemon says so in the log).
-        public var bible: BibleStore?
+        /// `Bible.db`, or ``UnavailableBible`` when it cannot be opened (passages are then
+        /// not read, and the daemon says why in the log).
+        public var bible: any PassageSource
         public var recognizer: Recognizer
         public var endpointer: Endpointer.Configuration
         public var synthesizer: SpeechSynthesizer
@@ -53,7 +54,7 @@ public final class SessionRuntime {
         /// How long after its own speech the daemon stays deaf, for the room's echo.
         public var echoTail: Duration
 
-        public init(courseID: String, loader: CurriculumLoader, store: ProgressStore, bible: BibleStore?,
+        public init(courseID: String, loader: CurriculumLoader, store: ProgressStore, bible: any PassageSource,
                     recognizer: Recognizer, endpointer: Endpointer.Configuration = Endpointer.Configuration(),
                     synthesizer: SpeechSynthesizer, sink: any AudioSink, clock: any SessionClock,
                     timing: SessionTiming = SessionTiming(), echoTail: Duration = .milliseconds(300)) {
@@ -74,67 +75,71 @@ public final class SessionRuntime {
     public let courseID: String
     public let echoTail: Duration
     /// Raised to stop: speech is cut between sentences and nothing more is carried out.
-    public let stopFlag = StopFlag()
+    public var stopFlag: StopFlag { driver.stopFlag }
     /// Receives every event, in order, on the runtime's thread.
     public var onEvent: (TimedEvent) -> Void = { _ in }
     /// Called often from the loop and between sentences (the systemd watchdog).
-    public var heartbeat: () -> Void = {}
+    public var heartbeat: () -> Void = {} {
+        didSet { speaker.heartbeat = heartbeat }
+    }
     /// Receives all audio in time order: each chunk heard (16 kHz, gated or not) and each
     /// piece spoken (at the synthesiser's rate). For the demo's session WAV.
     public var onAudio: ((_ samples: [Int16], _ sampleRate: Int, _ spoken: Bool) -> Void)? {
         didSet {
             let record = onAudio
-            sink.onPlay = record.map { record in { samples, rate in record(samples, rate, true) } }
+            speaker.onPlay = record.map { record in { samples, rate in record(samples, rate, true) } }
         }
     }
 
-    private let loader: CurriculumLoader
-    private let store: ProgressStore
-    private let bible: BibleStore?
+    private let driver: SessionDriver
     /// The endpointer and the recogniser, hearing the microphone.
     private let listener: UtteranceListener
-    private let synthesizer: SpeechSynthesizer
-    private let sink: MeteredSink
+    private let speaker: SynthesizerSpeaker
     private let clock: any SessionClock
-    private let timing: SessionTiming
     private let logger: Logger
-    private var machine: SessionMachine
-    private var timers = SessionTimers()
-    /// Audio captured before this is the daemon's own voice or its echo.
-    private var deafUntil: Duration = .zero
-    private var playbackFailing = false
     /// Samples discarded by the half-duplex gate.
     public private(set) var gatedSamples = 0
 
     public init(_ parts: Parts, logger: Logger = Logger(label: "bible-course.runtime")) {
         courseID = parts.courseID
-        loader = parts.loader
-        store = parts.store
-        bible = parts.bible
         listener = UtteranceListener(recognizer: parts.recognizer, endpointer: parts.endpointer)
-        synthesizer = parts.synthesizer
-        sink = MeteredSink(parts.sink)
         clock = parts.clock
-        timing = parts.timing
         echoTail = parts.echoTail
         self.logger = logger
-        machine = SessionMachine(timing: parts.timing)
+        let stopFlag = StopFlag()
+        speaker = SynthesizerSpeaker(synthesizer: parts.synthesizer, sink: parts.sink, stopFlag: stopFlag)
+        let recognizer = parts.recognizer
+        driver = SessionDriver(.init(
+            courseID: parts.courseID, loader: parts.loader, store: parts.store, passages: parts.bible,
+            speaker: speaker, clock: parts.clock, timing: parts.timing,
+            listen: { mode in
+                switch mode {
+                case .commands:
+                    try recognizer.listen(for: .commands)
+                case .answer(let question):
+                    try recognizer.listen(for: .answer([question.correctAnswer] + question.acceptableVariants))
+                }
+            }), stopFlag: stopFlag)
+        driver.onEvent = { [unowned self] event in
+            log(event)
+            onEvent(event)
+        }
     }
 
     // MARK: - What drivers ask
 
     /// The session's state.
-    public var state: SessionState { machine.state }
+    public var state: SessionState { driver.state }
     /// The active lesson's id.
-    public var lessonID: String? { machine.lesson?.id }
+    public var lessonID: String? { driver.lesson?.id }
     /// The active lesson.
-    public var lesson: Lesson? { machine.lesson }
+    public var lesson: Lesson? { driver.lesson }
     /// Whether the session waits for something a person says.
-    public var isListening: Bool { machine.isListening }
+    public var isListening: Bool { driver.isListening }
     /// Whether an utterance is being heard now.
     public var isInUtterance: Bool { listener.endpointer.isInSpeech }
     /// When the next timer runs out, on the session clock.
-    public var nextTimerDeadline: Duration? { timers.nextDeadline }
+    public var nextTimerDeadline: Duration? { driver.nextTimerDeadline }
     /// The session clock's time.
     public var now: Duration { clock.now }
 
@@ -143,16 +148,7 @@ public final class SessionRuntime {
     /// Registers the course and resumes the saved session (at the start of the segment it
     /// was in, or IDLE), carrying out what that asks (which may be speaking a segment).
     public func start() {
-        let (saved, lesson) = loader.sessionToResume(courseID: courseID, store: store) { problem, courseUnreadable in
-            emit(courseUnreadable ? .failure(problem) : .notice(problem))
-        }
-        let (started, effects) = SessionMachine.start(from: saved, lesson: lesson, timing: timing)
-        machine = started
-        let saves = effects.contains { if case .saveSessionState = $0 { true } else { false } }
-        if !saves {
-            emit(.state(machine.state, lessonID: machine.lesson?.id, segment: machine.state.segment?.number))
-        }
-        carryOut(effects)
+        driver.start()
     }
 
     /// Hears one chunk of 16 kHz audio that ended at `capturedAt` on the session clock
@@ -174,7 +170,7 @@ public final class SessionRuntime {
             // The rest of this chunk was captured while the reply was being decided; if the
             // daemon spoke since, it is before the gate.
             return deafUntil <= end && !stopFlag.isRaised
-        }, failed: { emit(.failure("recogniser: \($0)")) })
+        }, failed: { driver.report(.failure("recogniser: \($0)")) })
         fireDueTimers()
     }
 
@@ -186,167 +182,28 @@ public final class SessionRuntime {
 
     /// Saves the session state as it is now (the shutdown's last write).
     public func saveState() {
-        do {
-            try store.persist([.saveSessionState(machine.savedSession)])
-        } catch {
-            emit(.failure(String(describing: error)))
-        }
+        driver.saveState()
     }
 
     // MARK: - Utterances
 
+    /// Audio captured before this is the daemon's own voice or its echo.
+    private var deafUntil: Duration {
+        driver.spokeUntil.map { $0 + echoTail } ?? .zero
+    }
+
     private func act(on recognition: Recognition, cutAtMaximum: Bool) {
-        emit(.heard(text: recognition.hypothesis.text, confidence: recognition.confidence,
-                    decodeMilliseconds: recognition.decodeMilliseconds,
-                    audioMilliseconds: recognition.audioMilliseconds))
-        emit(.intent(recognition.intent))
+        let decoding = Decoding(confidence: recognition.confidence, decodeMilliseconds: recognition.decodeMilliseconds,
+                                audioMilliseconds: recognition.audioMilliseconds)
         let words = recognition.hypothesis.words.filter { !GarbageModel.isGarbage($0) }.joined(separator: " ")
-        let input: HeardInput
-        switch recognition.intent {
-        case .command(let command): input = .command(command)
-        case .lookup(let reference): input = .lookup(reference)
-        case .answer(let text): input = .answer(text)
-        case .rejected(.nothingHeard): input = .nothing
-        case .rejected(.invalidReference(let error)): input = .noSuchPassage(error)
-        // Sound that went on past the longest utterance and was no command: a steady noise
-        // or a conversation in the room. Answering it would talk over the room every ten
-        // seconds.
-        case .rejected where cutAtMaximum: input = .nothing
-        case .rejected: input = .speech(words)
-        }
-        carryOut(machine.heard(input))
+        driver.hear(recognition.intent, text: recognition.hypothesis.text, words: words, decoding: decoding,
+                    cutAtMaximum: cutAtMaximum)
     }
 
-    /// Reads a passage asked for in IDLE.
-    private func read(_ reference: ScriptureReference) {
-        guard let bible else {
-            emit(.failure("cannot read \(reference): Bible.db is not open"))
-            return
-        }
-        do {
-            let passage = try bible.passage(reference)
-            guard !passage.verses.isEmpty else {
-                say("There is no such passage.", kind: .reply)
-                return
-            }
-            say(SpokenReference.phrase(reference) + ". " + passage.text, kind: .lookup)
-        } catch {
-            emit(.failure(error.description))
-        }
-    }
-
-    // MARK: - Effects
-
+    /// A timer that runs out while someone is speaking waits until the utterance is decided.
     private func fireDueTimers() {
-        while !listener.endpointer.isInSpeech, !stopFlag.isRaised, let timer = timers.takeDue(at: clock.now) {
-            emit(.timer(timer.kind))
-            carryOut(machine.handle(.timerFired(timer)))
-        }
-    }
-
-    private func carryOut(_ effects: [SessionEffect]) {
-        do {
-            try store.persist(effects)
-        } catch {
-            emit(.failure(error.description))
-        }
-        var followUps: [SessionEvent] = []
-        for effect in effects {
-            if stopFlag.isRaised { return }
-            timers.apply(effect, now: clock.now)
-            switch effect {
-            case .saveSessionState(let saved):
-                emit(.state(saved.state, lessonID: saved.lessonID, segment: saved.segment))
-            case .speakReply(let reply):
-                say(reply.text, kind: .reply)
-            case .playSegment(let playback):
-                say(playback.script, kind: .segment)
-                if let reference = playback.passage, !stopFlag.isRaised {
-                    readPassage(reference)
-                }
-                if stopFlag.isRaised { return }
-                followUps.append(.playbackFinished(playback.type))
-            case .listen(let mode):
-                listen(mode)
-            case .loadNextLesson:
-                followUps.append(loadNextLesson())
-            case .logLessonFailure(let reason):
-                emit(.notice("lesson unavailable: \(reason)"))
-            case .readPassage(let reference):
-                read(reference)
-            case .sayNoSuchPassage(let error):
-                say(SpokenReference.noSuchPassage(error), kind: .reply)
-            case .startTimer, .cancelTimer, .recordAnswer, .markLessonComplete:
-                break
-            }
-        }
-        for event in followUps {
-            if stopFlag.isRaised { return }
-            carryOut(machine.handle(event))
-        }
-    }
-
-    private func readPassage(_ reference: ScriptureReference) {
-        guard let bible else {
-            emit(.failure("cannot read \(reference): Bible.db is not open"))
-            return
-        }
-        do {
-            let passage = try bible.passage(reference)
-            say(passage.text, kind: .passage)
-        } catch {
-            emit(.failure(error.description))
-        }
-    }
-
-    private func listen(_ mode: ListeningMode) {
-        do {
-            switch mode {
-            case .commands:
-                try listener.recognizer.listen(for: .commands)
-            case .answer(let question):
-                try listener.recognizer.listen(for: .answer([question.correctAnswer] + question.acceptableVariants))
-            }
-        } catch {
-            emit(.failure("recogniser: cannot switch search: \(error)"))
-        }
-    }
-
-    /// Speaks `text`, then closes the ear until the echo has died away.
-    private func say(_ text: String, kind: SpeechKind) {
-        guard !text.isEmpty else { return }
-        let started = clock.now
-        sink.resetMeter()
-        do {
-            try synthesizer.speak(text, to: sink, shouldStop: { [heartbeat, stopFlag] in
-                heartbeat()
-                return stopFlag.isRaised
-            })
-            if playbackFailing {
-                playbackFailing = false
-                emit(.notice("playback works again"))
-            }
-        } catch {
-            if !playbackFailing {
-                emit(.failure("speech: \(error)"))
-            }
-            if case .playback = error { playbackFailing = true }
-        }
-        let seconds = sink.playedSeconds
-        clock.pass(.seconds(double: seconds))
-        deafUntil = clock.now + echoTail
-        onEvent(TimedEvent(time: started, event: .said(text: text, kind: kind, seconds: seconds)))
-        log(TimedEvent(time: started, event: .said(text: text, kind: kind, seconds: seconds)))
-    }
-
-    private func loadNextLesson() -> SessionEvent {
-        loader.nextLessonEvent(courseID: courseID, store: store)
-    }
-
-    private func emit(_ event: RuntimeEvent) {
-        let timed = TimedEvent(time: clock.now, event: event)
-        log(timed)
-        onEvent(timed)
+        guard !listener.endpointer.isInSpeech else { return }
+        driver.fireDueTimers()
     }
 
     /// One line per event: without the person's words at info level; at debug level the

@@ -45,11 +45,12 @@ public struct LessonProgress: Sendable, Hashable {
 /// that matched (the correct answer or an acceptable variant), or NULL; `answer_correct`
 /// whether it was right. What the person said is never stored, nor any audio.
 ///
-/// Thread-safe: all access goes through a GRDB `DatabasePool`.
+/// Thread-safe: all access goes through a GRDB `DatabaseWriter` (a `DatabasePool` on a
+/// file; a `DatabaseQueue` in memory for tests, ``inMemory()``).
 public final class ProgressStore: Sendable {
-    /// The database file.
+    /// The database file (`:memory:` for an in-memory store).
     public let path: String
-    private let pool: DatabasePool
+    private let pool: any DatabaseWriter
 
     /// Opens (creating when needed, with its directory) the database at `path` and brings
     /// its schema up to date.
@@ -68,6 +69,32 @@ public final class ProgressStore: Sendable {
         } catch {
             throw .cannotOpen(path: path, reason: Self.reason(error))
         }
+    }
+
+    /// A store over `database`, whose schema is brought up to date; `path` names it in
+    /// errors.
+    public init(database: any DatabaseWriter, path: String) throws(ProgressStoreError) {
+        self.path = path
+        pool = database
+        do {
+            try Self.migrator.migrate(database)
+        } catch {
+            throw .cannotOpen(path: path, reason: Self.reason(error))
+        }
+    }
+
+    /// An empty store in memory, with foreign keys enforced as on disk: for tests, and for
+    /// runs that must leave nothing behind.
+    public static func inMemory() throws(ProgressStoreError) -> ProgressStore {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(configuration: configuration)
+        } catch {
+            throw .cannotOpen(path: ":memory:", reason: reason(error))
+        }
+        return try ProgressStore(database: queue, path: ":memory:")
     }
 
     /// The progress database in `stateDirectory` (`progress.db`).

@@ -2,8 +2,8 @@
 ///
 /// Fed every effect of the machine (it keeps ``SessionEffect/startTimer(_:after:)`` and
 /// ``SessionEffect/cancelTimer(_:)`` and ignores the rest) with the time it is carried
-/// out; hands back the timers that are due. ``VirtualClock`` and the daemon's runtime both
-/// keep their timers here.
+/// out; hands back the timers that are due. ``SessionDriver`` keeps the session's timers
+/// here.
 public struct SessionTimers: Sendable {
     private var pending: [(timer: SessionTimer, deadline: Duration)] = []
 

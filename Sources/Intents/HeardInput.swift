@@ -16,3 +16,22 @@ public enum HeardInput: Sendable, Hashable {
     /// Nothing to answer: silence, a cough, or sound that ran past the longest utterance.
     case nothing
 }
+
+extension HeardInput {
+    /// What an utterance whose meaning is `intent` asks of the session. Rejected words are
+    /// ``speech(_:)`` (`words`, for the session to take as a question to the course or,
+    /// during the review question, as a wrong answer), or ``nothing`` when the sound ran
+    /// past the longest utterance (`cutAtMaximum`: a steady noise or people talking in the
+    /// room; answering it would talk over the room every ten seconds).
+    public init(_ intent: Intent, words: String, cutAtMaximum: Bool = false) {
+        switch intent {
+        case .command(let command): self = .command(command)
+        case .lookup(let reference): self = .lookup(reference)
+        case .answer(let text): self = .answer(text)
+        case .rejected(.nothingHeard): self = .nothing
+        case .rejected(.invalidReference(let error)): self = .noSuchPassage(error)
+        case .rejected where cutAtMaximum: self = .nothing
+        case .rejected: self = .speech(words)
+        }
+    }
+}

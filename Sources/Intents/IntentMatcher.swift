@@ -25,18 +25,19 @@ public struct IntentMatcher: Sendable {
         return .rejected(.unmatched)
     }
 
-    /// The intent of `words` heard while the review question is asked: the answer as
-    /// heard (the course judges it), or nothing. A question to the course ("is there a
+    /// The intent of `words` heard (or `typed`) while the review question is asked: the
+    /// answer (the course judges it), or nothing. A question to the course ("is there a
     /// god", the answer grammar's `<question>`) is no answer: it is rejected, and its
     /// words get the guardrail's reply.
-    public func answer(words: [String]) -> Intent {
+    public func answer(words: [String], typed: Bool = false) -> Intent {
         guard !words.isEmpty else { return .rejected(.nothingHeard) }
-        if isQuestion(words: words) { return .rejected(.unmatched) }
+        if isQuestion(words: words, typed: typed) { return .rejected(.unmatched) }
         return .answer(words.joined(separator: " "))
     }
 
-    /// True when heard `words` open as a question to the course (``InputClassifier``).
-    public func isQuestion(words: [String]) -> Bool {
-        InputClassifier().isQuestion(words.joined(separator: " "), heard: true)
+    /// True when heard (or `typed`) `words` open as a question to the course
+    /// (``InputClassifier``).
+    public func isQuestion(words: [String], typed: Bool = false) -> Bool {
+        InputClassifier().isQuestion(words.joined(separator: " "), heard: !typed)
     }
 }

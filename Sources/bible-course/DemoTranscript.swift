@@ -1,5 +1,6 @@
 import Assistant
 import Audio
+import Course
 import Foundation
 import Recognition
 
@@ -15,8 +16,12 @@ final class DemoTranscript {
             guard state.rawValue != lastState else { return }
             lastState = state.rawValue
             write("\(time) ── state \(state.rawValue)" + (lesson.map { " (\($0))" } ?? ""))
-        case .heard(let text, let confidence, let decode, let audio):
-            write("\(time) daemon heard \"\(text)\"" + String(format: " (%.1f s of speech, decoded in %.0f ms, confidence %.2f)", audio / 1000, decode, confidence))
+        case .heard(let text, let decoding):
+            let figures = decoding.map {
+                String(format: " (%.1f s of speech, decoded in %.0f ms, confidence %.2f)",
+                       $0.audioMilliseconds / 1000, $0.decodeMilliseconds, $0.confidence)
+            }
+            write("\(time) daemon heard \"\(text)\"" + (figures ?? ""))
         case .intent(let intent):
             let meaning: String
             switch intent {

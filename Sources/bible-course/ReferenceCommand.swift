@@ -1,5 +1,6 @@
 import ArgumentParser
 import Assistant
+import Course
 import Foundation
 import Scripture
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Assistant
 import Audio
+import Course
 import Foundation
 import Logging
 

@@ -1,12 +1,12 @@
 import ArgumentParser
+import Assistant
 import Audio
 import Course
 import Foundation
+import Intents
 import Scripture
 import Speech
-import Assistant
 import Vocabulary
-import Intents
 
 /// `bible-course session`: a text-mode session for people and for tests.
 struct SessionCommand: ParsableCommand {
@@ -14,9 +14,10 @@ struct SessionCommand: ParsableCommand {
         commandName: "session",
         abstract: "Run a course session from text: command phrases, look-ups and answers on stdin, one per line.",
         discussion: """
-            Runs the real session machine with the real curriculum and progress database and \
-            prints every state change, reply, segment and passage as one JSON line. Time is \
-            virtual: playback ends at once, each line is delivered the next time the session \
+            Runs the real session machine with the real curriculum and progress database, \
+            through the same driver as the daemon, and prints every event as one JSON line, \
+            in the format `simulate` prints (see the README's "Event lines"). Time is \
+            virtual: playback ends at once (with --speak, it takes as long as it plays), each line is delivered the next time the session \
             listens (IDLE, a READY state, the question, SESSION_COMPLETE) before its timer \
             fires, and at the end of input the pending timers fire until none is left. A \
             session interrupted mid-lesson resumes at the start of that segment next time. \
@@ -42,29 +43,25 @@ struct SessionCommand: ParsableCommand {
     var playbackDevice = "default"
 
     func run() throws {
-        let voice = speak ? try Self.voice(paths, device: playbackDevice) : nil
+        let speaker: any SessionSpeaker = speak ? try Self.voice(paths, device: playbackDevice) : SilentSpeaker()
         let loader = CurriculumLoader(directory: paths.curriculumURL, displayRoot: paths.curriculumPath ?? paths.curriculumURL.path)
         guard let courseID = course ?? loader.courseIDs().first else {
             throw CommandFailure("no course found under \(paths.curriculumURL.path)/courses")
         }
         let store = try openProgress(paths)
-        let bible: Result<BibleStore, BibleStoreError> = Result { () throws(BibleStoreError) in
-            try BibleStore(path: paths.bibleURL.path)
+        let bible: any PassageSource
+        do {
+            bible = try BibleStore(path: paths.bibleURL.path)
+        } catch {
+            bible = UnavailableBible(reason: error.description)
         }
         let session = TextSession(
-            courseID: courseID, loader: loader, store: store,
-            matcher: CommandMatcher(tolerance: fuzzy ? .fuzzy : .exact),
+            ports: .init(courseID: courseID, loader: loader, store: store, passages: bible, speaker: speaker,
+                         clock: VirtualSessionClock()),
+            matcher: IntentMatcher(tolerance: fuzzy ? .fuzzy : .exact),
             normalise: NormaliseCommand.onFirstUse(paths, consequence: "lines are read as typed"),
-            passageText: { reference in
-                let passage = try bible.get().passage(reference)
-                guard !passage.verses.isEmpty else { throw CommandFailure("no verses found in Bible.db") }
-                return passage.text
-            },
-            emit: { record in
-                FileHandle.standardOutput.write(Data((record.jsonLine + "\n").utf8))
-                if let voice, ["reply", "segment", "passage"].contains(record.type), let text = record.text {
-                    voice.say(text)
-                }
+            emit: { event in
+                FileHandle.standardOutput.write(Data((event.jsonLine + "\n").utf8))
             })
         session.start()
         while let line = readLine() {
@@ -74,36 +71,13 @@ struct SessionCommand: ParsableCommand {
     }
 
     /// The daemon's voice (authored pronunciations included) on `device`.
-    static func voice(_ paths: PathOptions, device: String) throws -> SessionVoice {
+    static func voice(_ paths: PathOptions, device: String) throws -> SynthesizerSpeaker {
         let lexicon = (try? AuthoredLexicon.load(paths.vocabularyLocations.pronunciationsFile)) ?? [:]
         do {
             let synthesizer = try SpeechSynthesizer(pronunciations: SpokenPronunciations(lexicon: lexicon))
-            return SessionVoice(synthesizer: synthesizer, sink: ALSAPlayback(device: device))
+            return SynthesizerSpeaker(synthesizer: synthesizer, sink: ALSAPlayback(device: device))
         } catch {
             throw CommandFailure("--speak: \(error)")
-        }
-    }
-}
-
-/// Speaks the text session's lines; a speaker that fails is reported once and the session
-/// goes on in text.
-final class SessionVoice {
-    let synthesizer: SpeechSynthesizer
-    let sink: any AudioSink
-    private var failed = false
-
-    init(synthesizer: SpeechSynthesizer, sink: any AudioSink) {
-        self.synthesizer = synthesizer
-        self.sink = sink
-    }
-
-    func say(_ text: String) {
-        guard !failed else { return }
-        do {
-            _ = try synthesizer.speak(text, to: sink)
-        } catch {
-            failed = true
-            warn("--speak: \(error); continuing in text only")
         }
     }
 }

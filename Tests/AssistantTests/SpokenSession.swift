@@ -92,7 +92,8 @@ final class SpokenSession {
         var settings = RecognitionSettings()
         settings.independentUtterances = true
         let recognizer = try Recognizer(mode: .grammar(try Self.model.get()), settings: settings)
-        let bible = try? BibleStore(path: Self.checkout.appendingPathComponent("Models/Bible.db").path)
+        let bible: any PassageSource = (try? BibleStore(path: Self.checkout.appendingPathComponent("Models/Bible.db").path))
+            ?? UnavailableBible(reason: "Models/Bible.db is not built")
         runtime = SessionRuntime(.init(
             courseID: Self.courseID, loader: loader, store: store, bible: bible, recognizer: recognizer,
             synthesizer: Self.daemonVoice, sink: recording ? sink : DiscardingSink(), clock: VirtualSessionClock()),

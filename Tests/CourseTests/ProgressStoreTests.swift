@@ -2,9 +2,10 @@ import Course
 import Foundation
 import Testing
 
-/// Opens a store in `directory` with the sample course and lesson registered.
-func storeWithSampleLesson(in directory: URL) throws -> (ProgressStore, Lesson) {
-    let store = try ProgressStore(stateDirectory: directory)
+/// Opens a store in `directory` (in memory when nil) with the sample course and lesson
+/// registered.
+func storeWithSampleLesson(in directory: URL? = nil) throws -> (ProgressStore, Lesson) {
+    let store = try directory.map { try ProgressStore(stateDirectory: $0) } ?? ProgressStore.inMemory()
     let lesson = try sampleLesson()
     try store.register(course: CourseOutline(id: "test-course", title: "Test", description: nil, lessonIDs: [lesson.id]))
     try store.register(lesson: lesson, jsonPath: "courses/test-course/lessons/\(lesson.id).json")
@@ -38,9 +39,7 @@ struct ProgressStoreTests {
 
     @Test("progress for an unregistered lesson is refused by the schema, not silently stored")
     func foreignKeys() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try ProgressStore(stateDirectory: directory)
+        let store = try ProgressStore.inMemory()
         #expect(throws: ProgressStoreError.self) {
             try store.persist([.markLessonComplete(lessonID: "nowhere")])
         }
@@ -71,9 +70,7 @@ struct ProgressStoreTests {
 
     @Test("reset deletes progress and session state, keeps the curriculum rows")
     func reset() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (store, lesson) = try storeWithSampleLesson(in: directory)
+        let (store, lesson) = try storeWithSampleLesson()
         try store.persist([
             .markLessonComplete(lessonID: lesson.id),
             .saveSessionState(SavedSession(state: .contextReady, lessonID: lesson.id)),
@@ -89,9 +86,7 @@ struct ProgressStoreTests {
 
     @Test("completing twice keeps the first completion time")
     func completionIsIdempotent() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (store, lesson) = try storeWithSampleLesson(in: directory)
+        let (store, lesson) = try storeWithSampleLesson()
         try store.persist([.markLessonComplete(lessonID: lesson.id)])
         let first = try #require(try store.progress().first?.completedAt)
         try store.persist([.markLessonComplete(lessonID: lesson.id)])

@@ -7,11 +7,18 @@ import Testing
 func makeSession(curriculum: URL, state: URL, records: RecordList,
                  normalise: @escaping (String) -> String = { $0 }) throws -> TextSession {
     TextSession(
-        courseID: "tc", loader: CurriculumLoader(directory: curriculum, displayRoot: "curriculum"),
-        store: try ProgressStore(stateDirectory: state),
+        ports: .init(courseID: "tc", loader: CurriculumLoader(directory: curriculum, displayRoot: "curriculum"),
+                     store: try ProgressStore(stateDirectory: state), passages: FixedTextBible(),
+                     speaker: SilentSpeaker(), clock: VirtualSessionClock()),
         normalise: normalise,
-        passageText: { reference in "text of \(reference.description)" },
         emit: { records.items.append($0) })
+}
+
+/// A Bible whose every passage is one verse, "text of <reference>".
+struct FixedTextBible: PassageSource {
+    func passage(_ reference: ScriptureReference) throws -> Passage {
+        Passage(reference: reference, verses: [Verse(chapter: 1, verse: 1, text: "text of \(reference.description)")])
+    }
 }
 
 /// Runs `body` with a started text session over `fixture` (the fixture curriculum by
@@ -28,9 +35,18 @@ func withStartedSession(_ fixture: CurriculumFixture = CurriculumFixture(), norm
 }
 
 final class RecordList: @unchecked Sendable {
-    var items: [SessionRecord] = []
-    var states: [String] { items.filter { $0.type == "state" }.compactMap(\.state) }
-    var replies: [String] { items.filter { $0.type == "reply" }.compactMap(\.text) }
+    var items: [TimedEvent] = []
+    var states: [String] {
+        items.compactMap { if case .state(let state, _, _) = $0.event { state.rawValue } else { nil } }
+    }
+    /// What was said of `kind`, in order.
+    func said(_ kind: SpeechKind) -> [String] {
+        items.compactMap { if case .said(let text, kind, _) = $0.event { text } else { nil } }
+    }
+    var replies: [String] { said(.reply) }
+    var timers: [TimerKind] {
+        items.compactMap { if case .timer(let kind) = $0.event { kind } else { nil } }
+    }
 }
 
 @Suite("TextSession: scripted sessions on virtual time")
@@ -54,9 +70,9 @@ struct TextSessionTests {
                 "CLOSE_PLAYING", "SESSION_COMPLETE", "IDLE",
             ])
             #expect(records.replies == ["Correct"])
-            #expect(records.items.contains { $0.type == "passage" && $0.text == "text of Genesis 12:1-3" })
+            #expect(records.said(.passage) == ["text of Genesis 12:1-3"])
             // The answer feedback timer fired (1 s) before "End the lesson" was heard in CLOSE_READY.
-            #expect(records.items.contains { $0.type == "timer" && $0.timer == "answerFeedback" })
+            #expect(records.timers.contains(.answerFeedback))
             let store = try ProgressStore(stateDirectory: state)
             #expect(try store.completedLessonIDs() == ["tc_01"])
             #expect(try store.progress().first { $0.lessonID == "tc_01" }?.answerCorrect == true)
@@ -86,8 +102,7 @@ struct TextSessionTests {
             for line in ["read john three sixteen", "Read Jude 4:1", "begin the lesson", "read john three sixteen"] {
                 session.receive(line)
             }
-            let passages = records.items.filter { $0.type == "passage" }.compactMap(\.text)
-            #expect(passages == ["text of John 3:16"])
+            #expect(records.said(.lookup) == ["John chapter 3, verse 16. text of John 3:16"])
             #expect(records.replies == [
                 "There is no such passage. Jude has 1 chapter.",
                 Reply.structuredCourse.text,
@@ -131,8 +146,8 @@ struct TextSessionTests {
             session.finish()
             #expect(session.state == .idle)
             #expect(records.replies == ["The answer is Land, descendants, and blessing"])
-            #expect(records.items.last { $0.type == "timer" }?.timer == "completionTimeout")
-            #expect(records.items.last?.time == 13) // 1 s feedback + 2 s auto-advance + 10 s timeout
+            #expect(records.timers.last == .completionTimeout)
+            #expect(records.items.last?.time == .seconds(13)) // 1 s feedback + 2 s auto-advance + 10 s timeout
             let completed = try ProgressStore(stateDirectory: state).completedLessonIDs()
             #expect(completed == ["tc_01"])
         }
@@ -179,7 +194,7 @@ struct TextSessionTests {
             session.receive("begin the lesson")
             let completed = try ProgressStore(stateDirectory: state).completedLessonIDs()
             #expect(completed == ["tc_01", "tc_02"])
-            #expect(records.items.filter { $0.type == "passage" }.map(\.reference) == ["Genesis 12:1-3", "Psalm 23"])
+            #expect(records.said(.passage) == ["text of Genesis 12:1-3", "text of Psalm 23"])
             #expect(records.replies.last == "Every lesson in this course is complete.")
         }
     }
@@ -191,7 +206,9 @@ struct TextSessionTests {
         try withStartedSession(fixture) { session, records, state in
             session.receive("Begin the lesson")
             #expect(records.replies == ["Lesson content unavailable. Please contact support."])
-            #expect(records.items.contains { $0.type == "log" && $0.text?.contains("tc_01.json: missing field `correct_answer` in segment 6") == true })
+            #expect(records.items.contains {
+                if case .notice(let text) = $0.event { text.contains("tc_01.json: missing field `correct_answer` in segment 6") } else { false }
+            })
             #expect(session.state == .idle)
             let store = try ProgressStore(stateDirectory: state)
             #expect(try store.completedLessonIDs().isEmpty)

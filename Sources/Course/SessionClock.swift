@@ -1,12 +1,12 @@
 import Foundation
 
-/// The time a ``SessionRuntime`` runs on.
+/// The time a session runs on (``SessionDriver``).
 ///
 /// Live, it is the monotonic clock (``MonotonicSessionClock``): audio arrives and speech
-/// plays in real time, and ``pass(_:)`` does nothing. In `simulate`, `demo` and tests it is
-/// ``VirtualSessionClock``: time moves only when the runtime says audio was heard or
-/// spoken, so a whole lesson runs as fast as the processor allows and its timings are
-/// the same every run. Used from the runtime's one thread.
+/// plays in real time, and ``pass(_:)`` does nothing. In `simulate`, `demo`, `session` and
+/// tests it is ``VirtualSessionClock``: time moves only when audio was heard or spoken (or
+/// the text session jumps to a timer's deadline), so a whole lesson runs as fast as the
+/// processor allows and its timings are the same every run. Used from one thread.
 public protocol SessionClock: AnyObject {
     /// Time since the session started.
     var now: Duration { get }
@@ -14,7 +14,7 @@ public protocol SessionClock: AnyObject {
     func pass(_ interval: Duration)
 }
 
-/// Time that moves only by the audio heard and spoken.
+/// Time that moves only when told: by the audio heard and spoken, or to a deadline.
 public final class VirtualSessionClock: SessionClock {
     public private(set) var now: Duration = .zero
 

@@ -1,4 +1,7 @@
-/// Session timers on virtual time: the clock the text-mode session and the tests use.
+import Course
+
+/// Session timers on virtual time for the machine tests' harness: time moves only when a
+/// test says so.
 ///
 /// Feed it every effect the machine returns (it keeps ``SessionEffect/startTimer(_:after:)``
 /// and ``SessionEffect/cancelTimer(_:)`` and ignores the rest); move time forward with

@@ -1,7 +1,4 @@
-import Audio
-import Course
 import Foundation
-import Recognition
 import Intents
 
 /// What the daemon's voice was saying: a segment's script, a passage from `Bible.db`, a
@@ -10,15 +7,32 @@ public enum SpeechKind: String, Sendable, Hashable {
     case segment, passage, reply, lookup
 }
 
-/// Something the runtime did or noticed, reported once, in order, to its observer:
-/// `simulate` prints each as a JSON line, `demo` as a line of the conversation, the
+/// How the recogniser decoded an utterance (typed lines have none).
+public struct Decoding: Sendable, Hashable {
+    /// The recogniser's confidence, 0...1.
+    public let confidence: Double
+    /// How long the decode took.
+    public let decodeMilliseconds: Double
+    /// How long the utterance was.
+    public let audioMilliseconds: Double
+
+    public init(confidence: Double, decodeMilliseconds: Double, audioMilliseconds: Double) {
+        self.confidence = confidence
+        self.decodeMilliseconds = decodeMilliseconds
+        self.audioMilliseconds = audioMilliseconds
+    }
+}
+
+/// Something a session did or noticed, reported once, in order, by ``SessionDriver`` in
+/// every mode: `simulate` and `session` print each as a JSON line (``TimedEvent/jsonLine``,
+/// the one format, documented in the README), `demo` as a line of the conversation, the
 /// daemon logs it (without what the person said at info level).
 public enum RuntimeEvent: Sendable, Hashable {
     /// The session moved to `state` (and saved it).
     case state(SessionState, lessonID: String?, segment: Int?)
-    /// An utterance was decoded: the recogniser's words (empty when nothing was made out),
-    /// its confidence and timings.
-    case heard(text: String, confidence: Double, decodeMilliseconds: Double, audioMilliseconds: Double)
+    /// What a person said: the recogniser's words (empty when nothing was made out) and how
+    /// they were decoded, or a typed line (after the transcript normaliser) with no decoding.
+    case heard(text: String, decoding: Decoding?)
     /// What the utterance meant to the course.
     case intent(Intent)
     /// The daemon spoke `text` (for `seconds` of audio).
@@ -46,7 +60,7 @@ public enum RuntimeEvent: Sendable, Hashable {
 }
 
 /// A ``RuntimeEvent`` and when it happened: seconds since the session started, on the
-/// runtime's clock (virtual in `simulate`, `demo` and tests).
+/// session's clock (virtual in `simulate`, `demo`, `session` and tests).
 public struct TimedEvent: Sendable, Hashable {
     public let time: Duration
     public let event: RuntimeEvent
@@ -57,7 +71,7 @@ public struct TimedEvent: Sendable, Hashable {
     }
 
     /// Seconds since the start.
-    public var seconds: Double { time.seconds }
+    public var seconds: Double { time / .seconds(1) }
 
     /// One line of JSON with a fixed key order: `{"event": "heard", "time": 1.25, ...}`.
     public var jsonLine: String {
@@ -69,11 +83,13 @@ public struct TimedEvent: Sendable, Hashable {
             line.add("state", state.rawValue)
             line.add("lesson", lesson)
             line.add("segment", segment.map(Double.init))
-        case .heard(let text, let confidence, let decode, let audio):
+        case .heard(let text, let decoding):
             line.add("text", text)
-            line.add("confidence", (confidence * 1000).rounded() / 1000)
-            line.add("decode_ms", decode.rounded())
-            line.add("audio_ms", audio.rounded())
+            if let decoding {
+                line.add("confidence", (decoding.confidence * 1000).rounded() / 1000)
+                line.add("decode_ms", decoding.decodeMilliseconds.rounded())
+                line.add("audio_ms", decoding.audioMilliseconds.rounded())
+            }
         case .intent(let intent):
             switch intent {
             case .command(let command):
@@ -107,8 +123,11 @@ public struct TimedEvent: Sendable, Hashable {
         switch event {
         case .state(let state, let lesson, let segment):
             return "state \(state.rawValue)" + (lesson.map { " lesson=\($0)" } ?? "") + (segment.map { " segment=\($0)" } ?? "")
-        case .heard(_, _, let decode, let audio):
-            return String(format: "heard an utterance (%.0f ms of audio, decoded in %.0f ms)", audio, decode)
+        case .heard(_, let decoding?):
+            return String(format: "heard an utterance (%.0f ms of audio, decoded in %.0f ms)",
+                          decoding.audioMilliseconds, decoding.decodeMilliseconds)
+        case .heard(_, nil):
+            return "read a typed line"
         case .intent(let intent):
             switch intent {
             case .command(let command): return "intent command \(command.id)"

@@ -1,0 +1,233 @@
+import Intents
+import Scripture
+
+/// The one interpreter of the session's effects, for every mode: the daemon (`run`),
+/// `simulate`, `demo` and the text `session`.
+///
+/// It holds the ``SessionMachine`` and carries out what the machine returns over small
+/// ports: a ``SessionSpeaker`` for the voice, a ``PassageSource`` for `Bible.db`, the
+/// ``ProgressStore``, the session's timers on a ``SessionClock``, and `listen` for the
+/// recogniser's search. What a person said arrives as an ``Intent`` (heard or typed) and
+/// is routed by ``SessionMachine/heard(_:typed:)``. Everything done or noticed goes to
+/// ``onEvent`` as a ``TimedEvent``, the one event format every mode prints or logs.
+///
+/// - Persistence effects are written first, in one transaction, then the rest in order.
+/// - Speech moves the clock by the time it played (nothing on a live clock); timers count
+///   from the end of what was said before them.
+/// - A failing speaker is reported once, and again only after it has worked in between.
+/// - ``stopFlag`` raised: nothing more is carried out.
+///
+/// Not thread-safe: one thread drives it (``stopFlag`` may be raised from any thread).
+public final class SessionDriver {
+    /// What a session runs over.
+    public struct Ports {
+        public var courseID: String
+        public var loader: CurriculumLoader
+        public var store: ProgressStore
+        public var passages: any PassageSource
+        public var speaker: any SessionSpeaker
+        public var clock: any SessionClock
+        public var timing: SessionTiming
+        /// Switches the recogniser's search; throws why it cannot (nothing to switch when
+        /// the input is typed).
+        public var listen: (ListeningMode) throws -> Void
+
+        public init(courseID: String, loader: CurriculumLoader, store: ProgressStore, passages: any PassageSource,
+                    speaker: any SessionSpeaker, clock: any SessionClock, timing: SessionTiming = SessionTiming(),
+                    listen: @escaping (ListeningMode) throws -> Void = { _ in }) {
+            self.courseID = courseID
+            self.loader = loader
+            self.store = store
+            self.passages = passages
+            self.speaker = speaker
+            self.clock = clock
+            self.timing = timing
+            self.listen = listen
+        }
+    }
+
+    public let courseID: String
+    /// Raised to stop: nothing more is carried out.
+    public let stopFlag: StopFlag
+    /// Receives every event, in order, on the driver's thread.
+    public var onEvent: (TimedEvent) -> Void = { _ in }
+    /// When the last speech ended, on the session clock (the daemon stays deaf until its
+    /// echo has died away); nil before anything was said.
+    public private(set) var spokeUntil: Duration?
+
+    private let ports: Ports
+    private var machine: SessionMachine
+    private var timers = SessionTimers()
+    private var speakerFailing = false
+
+    /// - Parameter stopFlag: the flag that stops the session (shared with the speaker, which
+    ///   cuts speech between sentences when it is raised).
+    public init(_ ports: Ports, stopFlag: StopFlag = StopFlag()) {
+        self.ports = ports
+        self.stopFlag = stopFlag
+        courseID = ports.courseID
+        machine = SessionMachine(timing: ports.timing)
+    }
+
+    // MARK: - What runners ask
+
+    /// The session's state.
+    public var state: SessionState { machine.state }
+    /// The active lesson.
+    public var lesson: Lesson? { machine.lesson }
+    /// Whether the session waits for something a person says.
+    public var isListening: Bool { machine.isListening }
+    /// When the next timer runs out, on the session clock.
+    public var nextTimerDeadline: Duration? { timers.nextDeadline }
+    /// The session clock's time.
+    public var now: Duration { ports.clock.now }
+
+    // MARK: - Running
+
+    /// Registers the course and resumes the saved session (at the start of the segment it
+    /// was in, or IDLE), carrying out what that asks (which may be speaking a segment).
+    public func start() {
+        let (saved, lesson) = ports.loader.sessionToResume(courseID: courseID, store: ports.store) { problem, courseUnreadable in
+            report(courseUnreadable ? .failure(problem) : .notice(problem))
+        }
+        let (started, effects) = SessionMachine.start(from: saved, lesson: lesson, timing: ports.timing)
+        machine = started
+        let saves = effects.contains { if case .saveSessionState = $0 { true } else { false } }
+        if !saves {
+            report(.state(machine.state, lessonID: machine.lesson?.id, segment: machine.state.segment?.number))
+        }
+        carryOut(effects)
+    }
+
+    /// What a person said: `text` as heard (with its `decoding`) or typed, what it means,
+    /// and the words the session judges when it is no command or look-up (`text` unless
+    /// given). `cutAtMaximum`: the sound ran past the longest utterance (a steady noise or
+    /// people talking in the room), so rejected words are not answered.
+    public func hear(_ intent: Intent, text: String, words: String? = nil, decoding: Decoding? = nil,
+                     typed: Bool = false, cutAtMaximum: Bool = false) {
+        report(.heard(text: text, decoding: decoding))
+        report(.intent(intent))
+        let input = HeardInput(intent, words: words ?? text, cutAtMaximum: cutAtMaximum)
+        carryOut(machine.heard(input, typed: typed))
+    }
+
+    /// Fires the timers due now.
+    public func fireDueTimers() {
+        while !stopFlag.isRaised, let timer = timers.takeDue(at: now) {
+            fire(timer)
+        }
+    }
+
+    /// Moves the clock to the next timer's deadline (a virtual clock; a live one cannot be
+    /// moved) and fires it. False when no timer is pending.
+    @discardableResult
+    public func fireNextTimer() -> Bool {
+        guard !stopFlag.isRaised, let deadline = timers.nextDeadline else { return false }
+        ports.clock.pass(deadline - now)
+        guard let timer = timers.takeDue(at: max(now, deadline)) else { return false }
+        fire(timer)
+        return true
+    }
+
+    /// Saves the session state as it is now (the shutdown's last write).
+    public func saveState() {
+        do {
+            try ports.store.persist([.saveSessionState(machine.savedSession)])
+        } catch {
+            report(.failure(String(describing: error)))
+        }
+    }
+
+    /// Reports `event` now, as the driver's own events are reported.
+    public func report(_ event: RuntimeEvent) {
+        onEvent(TimedEvent(time: now, event: event))
+    }
+
+    // MARK: - Effects
+
+    private func fire(_ timer: SessionTimer) {
+        report(.timer(timer.kind))
+        carryOut(machine.handle(.timerFired(timer)))
+    }
+
+    private func carryOut(_ effects: [SessionEffect]) {
+        do {
+            try ports.store.persist(effects)
+        } catch {
+            report(.failure(String(describing: error)))
+        }
+        var followUps: [SessionEvent] = []
+        for effect in effects {
+            if stopFlag.isRaised { return }
+            timers.apply(effect, now: now)
+            switch effect {
+            case .saveSessionState(let saved):
+                report(.state(saved.state, lessonID: saved.lessonID, segment: saved.segment))
+            case .speakReply(let reply):
+                say(reply.text, kind: .reply)
+            case .playSegment(let playback):
+                say(playback.script, kind: .segment)
+                if let reference = playback.passage, let passage = passage(reference) {
+                    say(passage.text, kind: .passage)
+                }
+                followUps.append(.playbackFinished(playback.type))
+            case .listen(let mode):
+                listen(mode)
+            case .loadNextLesson:
+                followUps.append(ports.loader.nextLessonEvent(courseID: courseID, store: ports.store))
+            case .logLessonFailure(let reason):
+                report(.notice("lesson unavailable: \(reason)"))
+            case .readPassage(let reference):
+                guard let passage = passage(reference) else { break }
+                if passage.verses.isEmpty {
+                    say("There is no such passage.", kind: .reply)
+                } else {
+                    say(SpokenReference.phrase(reference) + ". " + passage.text, kind: .lookup)
+                }
+            case .sayNoSuchPassage(let error):
+                say(SpokenReference.noSuchPassage(error), kind: .reply)
+            case .startTimer, .cancelTimer, .recordAnswer, .markLessonComplete:
+                break
+            }
+        }
+        for event in followUps {
+            if stopFlag.isRaised { return }
+            carryOut(machine.handle(event))
+        }
+    }
+
+    /// The passage from the source, or nil after reporting why it cannot be read.
+    private func passage(_ reference: ScriptureReference) -> Passage? {
+        do {
+            return try ports.passages.passage(reference)
+        } catch {
+            report(.failure("cannot read \(reference.description): \(error)"))
+            return nil
+        }
+    }
+
+    private func listen(_ mode: ListeningMode) {
+        do {
+            try ports.listen(mode)
+        } catch {
+            report(.failure("recogniser: cannot switch search: \(error)"))
+        }
+    }
+
+    /// Speaks `text`; the clock moves by the time it played.
+    private func say(_ text: String, kind: SpeechKind) {
+        guard !text.isEmpty, !stopFlag.isRaised else { return }
+        let started = now
+        let outcome = ports.speaker.speak(text)
+        if let failure = outcome.failure {
+            if !speakerFailing { report(.failure("speech: \(failure)")) }
+            speakerFailing = true
+        } else if speakerFailing {
+            speakerFailing = false
+            report(.notice("playback works again"))
+        }
+        ports.clock.pass(outcome.played)
+        spokeUntil = now
+        onEvent(TimedEvent(time: started, event: .said(text: text, kind: kind, seconds: outcome.played / .seconds(1))))
+    }
+}

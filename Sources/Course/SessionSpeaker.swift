@@ -1,0 +1,29 @@
+/// The session's voice, a port of ``SessionDriver``: espeak-ng to a speaker (or to a
+/// recording) in the daemon, `simulate` and `demo`; nothing, or espeak-ng with `--speak`,
+/// in the text `session`.
+public protocol SessionSpeaker: AnyObject {
+    /// Speaks `text` to the end, or until the session is stopped, and says how it went.
+    func speak(_ text: String) -> SpeakerOutcome
+}
+
+/// What became of one ``SessionSpeaker/speak(_:)``.
+public struct SpeakerOutcome: Sendable, Hashable {
+    /// How long the speech played (on a virtual clock, the time it takes).
+    public var played: Duration
+    /// Why speech failed (the synthesiser or the playback device), nil when it did not.
+    public var failure: String?
+
+    public init(played: Duration, failure: String? = nil) {
+        self.played = played
+        self.failure = failure
+    }
+}
+
+/// A voice that says nothing and takes no time: the text session without `--speak`.
+public final class SilentSpeaker: SessionSpeaker {
+    public init() {}
+
+    public func speak(_ text: String) -> SpeakerOutcome {
+        SpeakerOutcome(played: .zero)
+    }
+}
