@@ -1,9 +1,10 @@
 import Assistant
 import Course
 import Foundation
-import Recognition
-import Testing
 import Intents
+import Recognition
+import Scripture
+import Testing
 
 /// End-to-end: espeak-ng speech made at test time, heard through the endpointer and the
 /// recogniser, acted on by the session machine, answered by the daemon's voice, all on
@@ -111,6 +112,43 @@ struct SpokenSessionTests {
         #expect(said.kind == .lookup)
         #expect(said.text.hasPrefix("Habakkuk chapter 2, verse 4."))
         #expect(said.text.contains("the righteous will live by"))
+    }
+
+    /// `bible-course session` and `simulate` are one product: the same words, typed or
+    /// spoken, give the same events (timings and decode figures aside).
+    @Test func theTextSessionReportsWhatTheDaemonReportsForTheSameWords() throws {
+        let spoken = try SpokenSession()
+        var daemon = spoken.start()
+        daemon += spoken.say("Read Habakkuk chapter two verse four")
+        daemon += spoken.say("Begin the lesson")
+
+        var typed: [RuntimeEvent] = []
+        let bible = try BibleStore(path: SpokenSession.checkout.appendingPathComponent("Models/Bible.db").path)
+        let text = TextSession(
+            ports: .init(courseID: SpokenSession.courseID, loader: CurriculumLoader(directory: spoken.curriculum),
+                         store: try ProgressStore.inMemory(), passages: bible, speaker: SilentSpeaker(),
+                         clock: VirtualSessionClock()),
+            emit: { typed.append($0.event) })
+        text.start()
+        text.receive("read habakkuk chapter two verse four")
+        text.receive("begin the lesson")
+
+        /// Up to the first READY state of the lesson, without timings and decode figures.
+        func shape(_ events: [RuntimeEvent]) -> [RuntimeEvent] {
+            var shaped: [RuntimeEvent] = []
+            for event in events {
+                switch event {
+                case .heard(let text, _): shaped.append(.heard(text: text, decoding: nil))
+                case .said(let text, let kind, _): shaped.append(.said(text: text, kind: kind, seconds: 0))
+                default: shaped.append(event)
+                }
+                if case .state(.readingReady, _, _) = event { break }
+            }
+            return shaped
+        }
+        #expect(daemon.intents.first.map { if case .lookup = $0 { true } else { false } } == true)
+        #expect(shape(typed).count > 8)
+        #expect(shape(daemon) == shape(typed))
     }
 
     @Test func aLookupOfAPassageThatDoesNotExistGetsAShortReply() throws {
