@@ -69,6 +69,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "Rehearsal",
+            dependencies: ["Assistant", "Audio", "Course", "Intents", "Scripture", "Speech", "Vocabulary"]
+        ),
         .executableTarget(
             name: "bible-course",
             dependencies: [
@@ -80,6 +84,7 @@ let package = Package(
                 "Audio",
                 "Speech",
                 "Assistant",
+                "Rehearsal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -107,7 +112,7 @@ let package = Package(
         .testTarget(
             name: "AssistantTests",
             dependencies: [
-                "Assistant", "Intents", "Course", "Recognition", "Audio", "Speech", "Scripture", "Vocabulary",
+                "Assistant", "Rehearsal", "Intents", "Course", "Recognition", "Audio", "Speech", "Scripture", "Vocabulary",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -5,6 +5,7 @@ import Course
 import Foundation
 import Logging
 import Recognition
+import Rehearsal
 
 /// `bible-course demo`: a whole lesson, both sides spoken, through the real pipeline.
 struct DemoCommand: ParsableCommand {

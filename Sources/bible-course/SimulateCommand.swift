@@ -4,6 +4,7 @@ import Audio
 import Course
 import Foundation
 import Logging
+import Rehearsal
 
 /// `bible-course simulate --utterances a.wav,b.wav,...`: replays a session from recordings.
 struct SimulateCommand: ParsableCommand {

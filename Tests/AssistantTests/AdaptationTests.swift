@@ -2,9 +2,10 @@ import Assistant
 import Audio
 import Course
 import Foundation
-import Recognition
-import Testing
 import Intents
+import Recognition
+import Rehearsal
+import Testing
 
 /// A person's adaptation, as the README tells them to make it: `bible-course model prompts`
 /// gives what to read, the recordings (here espeak-ng's en-us voice, which the shipped model

@@ -2,12 +2,13 @@ import Assistant
 import Audio
 import Course
 import Foundation
+import Intents
 import Logging
 import Recognition
+import Rehearsal
 import Scripture
 import Speech
 import Vocabulary
-import Intents
 
 /// A daemon session on virtual time for the tests: the real curriculum (copied to a temp
 /// dir, so tests may break it), a temp progress database, the real Bible.db, the compiled

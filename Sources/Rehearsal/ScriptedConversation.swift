@@ -1,4 +1,5 @@
 import Audio
+import Assistant
 import Course
 import Foundation
 
