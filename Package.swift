@@ -47,8 +47,12 @@ let package = Package(
             dependencies: ["Scripture", "Intents", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
+            name: "Espeak",
+            dependencies: ["CEspeakNG"]
+        ),
+        .target(
             name: "Vocabulary",
-            dependencies: ["Scripture", "CEspeakNG", "CPocketSphinx"]
+            dependencies: ["Scripture", "Espeak", "CPocketSphinx"]
         ),
         .target(
             name: "Audio",
@@ -56,7 +60,7 @@ let package = Package(
         ),
         .target(
             name: "Speech",
-            dependencies: ["CEspeakNG", "Audio", "Vocabulary"]
+            dependencies: ["Espeak", "Audio", "Vocabulary"]
         ),
         .target(
             name: "Recognition",

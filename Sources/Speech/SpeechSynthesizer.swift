@@ -1,13 +1,13 @@
 import Audio
-import CEspeakNG
+import Espeak
 import Foundation
 import Vocabulary
 
 /// The daemon's voice: text to speech with libespeak-ng (in process, not by spawning
 /// the command), saying the Bible's difficult names as authored.
 ///
-/// libespeak-ng is process-global and not thread-safe; every call goes through
-/// `EspeakEngine` (Vocabulary), the one initialisation and lock shared with the
+/// libespeak-ng is process-global and not thread-safe; every call goes through the
+/// `Espeak` module (``EspeakSynthesis``), the one initialisation and lock shared with the
 /// grapheme-to-phoneme fallback and `pronounce`. Each call selects this synthesiser's
 /// voice, rate and pitch, synthesises, and puts espeak-ng back as it found it, so
 /// several synthesisers (the daemon's voice, the demo's "person") can coexist. Any thread
@@ -27,17 +27,16 @@ public final class SpeechSynthesizer: Sendable {
     public init(configuration: SpeechConfiguration = SpeechConfiguration(),
                 pronunciations: SpokenPronunciations = .none) throws(SpeechError) {
         if let problem = configuration.problem { throw .invalidConfiguration(reason: problem) }
-        let voice = configuration.voice
-        let probe: (rate: Int, name: String?)? = EspeakEngine.withEngine { rate in
-            let name = EspeakVoiceName.resolve(voice)
-            _ = espeak_SetVoiceByName(EspeakEngine.voice)
-            return (rate, name)
+        let name: String?
+        do {
+            name = try EspeakSynthesis.voiceName(configuration.voice)
+            sampleRate = try EspeakSynthesis.sampleRate()
+        } catch {
+            throw .engineUnavailable
         }
-        guard let probe else { throw .engineUnavailable }
-        guard let name = probe.name else { throw .unknownVoice(name: voice) }
+        guard let name else { throw .unknownVoice(name: configuration.voice) }
         self.configuration = configuration
         self.pronunciations = pronunciations
-        self.sampleRate = probe.rate
         self.espeakVoice = name
     }
 
@@ -78,42 +77,21 @@ public final class SpeechSynthesizer: Sendable {
         return .finished(sentences: sentences.count)
     }
 
-    /// One `espeak_Synth` call on `input` (phoneme input enabled) with this voice,
-    /// optionally tracing the phonemes. `original` names the text in errors.
+    /// One synthesis of `input` (phoneme input enabled) with this voice, optionally
+    /// tracing the phonemes. `original` names the text in errors.
     private func synthesise(_ input: String, describing original: String, trace: Bool) throws(SpeechError) -> (samples: [Int16], trace: String) {
-        let capture = SynthesisCapture()
-        let configuration = self.configuration
-        let voice = espeakVoice
-        let outcome: (status: espeak_ERROR, trace: String)? = EspeakEngine.withEngine { _ in
-            let previousRate = espeak_GetParameter(espeakRATE, 1)
-            let previousPitch = espeak_GetParameter(espeakPITCH, 1)
-            guard espeak_SetVoiceByName(voice) == EE_OK else { return (EE_NOT_FOUND, "") }
-            _ = espeak_SetParameter(espeakRATE, Int32(configuration.wordsPerMinute), 0)
-            _ = espeak_SetParameter(espeakPITCH, Int32(configuration.pitch), 0)
-            espeak_SetSynthCallback(collectSynthesisSamples)
-            defer {
-                espeak_SetSynthCallback(nil)
-                _ = espeak_SetVoiceByName(EspeakEngine.voice)
-                _ = espeak_SetParameter(espeakRATE, previousRate, 0)
-                _ = espeak_SetParameter(espeakPITCH, previousPitch, 0)
+        let voice = EspeakSynthesis.Voice(name: espeakVoice, wordsPerMinute: configuration.wordsPerMinute,
+                                          pitch: configuration.pitch)
+        do {
+            let spoken = try EspeakSynthesis.speak(input, voice: voice, tracePhonemes: trace)
+            return (spoken.samples, spoken.phonemes)
+        } catch {
+            switch error {
+            case .engineUnavailable: throw .engineUnavailable
+            case .unknownVoice: throw .unknownVoice(name: configuration.voice)
+            case .synthesis(let status), .playback(let status):
+                throw .synthesisFailed(text: String(original.prefix(60)), status: status)
             }
-            // A nil stream would make espeak-ng trace to stdout: trace only into a real one.
-            let traceFile = trace ? PhonemeTraceFile() : nil
-            if let stream = traceFile?.stream { espeak_SetPhonemeTrace(1, stream) }
-            let flags = UInt32(espeakCHARS_UTF8 | espeakPHONEMES | espeakENDPAUSE)
-            let status = input.withCString { text in
-                espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, flags, nil,
-                             Unmanaged.passUnretained(capture).toOpaque())
-            }
-            _ = espeak_Synchronize()
-            if traceFile?.stream != nil { espeak_SetPhonemeTrace(0, nil) }
-            return (status, traceFile?.finish() ?? "")
         }
-        guard let outcome else { throw .engineUnavailable }
-        if outcome.status == EE_NOT_FOUND { throw .unknownVoice(name: configuration.voice) }
-        guard outcome.status == EE_OK else {
-            throw .synthesisFailed(text: String(original.prefix(60)), status: Int(outcome.status.rawValue))
-        }
-        return (capture.samples, outcome.trace)
     }
 }

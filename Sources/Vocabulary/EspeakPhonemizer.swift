@@ -1,33 +1,17 @@
-import CEspeakNG
+import Espeak
 import Foundation
 
 /// Grapheme-to-phoneme conversion by libespeak-ng: the last resort for a word that has
 /// no authored pronunciation and is not in cmudict (a new name in a user's course).
 ///
-/// espeak-ng keeps global state and is not thread-safe, so every call goes through
-/// ``EspeakEngine``, which owns its one initialisation and lock. About 56% of words come
+/// espeak-ng is reached through the `Espeak` module (``EspeakPhonemes``), which owns its
+/// one initialisation and lock. About 56% of words come
 /// out exactly as cmudict has them (see the notes): good enough for a fallback, not for
 /// the Bible's names, which are authored.
 public enum EspeakPhonemizer {
     /// espeak-ng's IPA for `word` in American English, or nil when espeak-ng is absent.
     public static func ipa(_ word: String) -> String? {
-        EspeakEngine.withEngine { _ in transcribe(word) } ?? nil
-    }
-
-    /// The IPA of `word`; the caller holds the engine.
-    private static func transcribe(_ word: String) -> String? {
-        var result = ""
-        word.withCString { text in
-            var pointer: UnsafeRawPointer? = UnsafeRawPointer(text)
-            // Bit 1: IPA; bits 8-23: separator between phonemes (a space).
-            let mode = Int32(0x02 | (0x20 << 8))
-            while pointer != nil {
-                guard let phonemes = espeak_TextToPhonemes(&pointer, Int32(espeakCHARS_UTF8), mode) else { break }
-                result += (result.isEmpty ? "" : " ") + String(cString: phonemes)
-            }
-        }
-        let trimmed = result.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : trimmed
+        EspeakPhonemes.ipa(word)
     }
 
     /// ARPAbet phones for `word`, through the IPA converter. Symbols espeak-ng uses that

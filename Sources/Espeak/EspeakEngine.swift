@@ -5,8 +5,9 @@ import Foundation
 ///
 /// libespeak-ng keeps global state (the voice, the output mode, the synthesis callback)
 /// and is not thread-safe, so every call into it in this program goes through
-/// ``withEngine(_:)``: the grapheme-to-phoneme fallback (``EspeakPhonemizer``) and the
-/// speaker of `bible-course pronounce` (``PronunciationSpeaker``). The engine is
+/// ``withEngine(_:)``, and only this module calls it: ``EspeakSynthesis`` (the daemon's
+/// voice and the speaker of `pronounce`) and ``EspeakPhonemes`` (the vocabulary's
+/// grapheme-to-phoneme fallback). The engine is
 /// initialised with `AUDIO_OUTPUT_SYNCHRONOUS` (samples go to a callback, nothing plays)
 /// and the `en-us` voice; code that changes the output mode, the voice or a parameter
 /// inside ``withEngine(_:)`` must put it back before returning.

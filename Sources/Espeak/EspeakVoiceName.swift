@@ -6,7 +6,7 @@ import CEspeakNG
 /// `espeak_SetVoiceByName` knows voice files ("en", "gmw/en-US") but not every language
 /// code: "en-gb" is the language of the file "gmw/en". The `espeak-ng -v` command falls
 /// back to a search by language; this does the same with `espeak_ListVoices`, keeping a
-/// "+variant" suffix. Call only while holding the engine (`EspeakEngine.withEngine`).
+/// "+variant" suffix. Call only while holding the engine (``EspeakEngine/withEngine(_:)``).
 enum EspeakVoiceName {
     /// The accepted name for `configured`, or nil when espeak-ng has no such voice.
     /// Leaves some voice selected; the caller restores the engine's voice.
