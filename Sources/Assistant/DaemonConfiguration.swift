@@ -49,18 +49,18 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// Voice pitch, 0-100.
     public var pitch = 50
     /// Silence that ends an utterance, ms.
-    public var trailingSilenceMilliseconds = 500
+    public var trailingSilenceMilliseconds = Endpointer.Configuration().trailingSilenceMilliseconds
     /// How commands and look-ups are heard: `language-model` or `grammar`.
     public var commandSearch = RecognitionSettings().commandSearch
-    /// Per-phone weight of the grammar's rejection path: higher rejects more.
-    public var garbageWeight = 0.01
+    /// Per-phone weight of the grammar's rejection path: higher rejects more; 0: none.
+    public var garbageWeight = RecognitionSettings().garbageWeight
     /// Hypotheses less sure than this are not acted on; nil: automatic (see
     /// `RecognitionSettings.minimumConfidence`).
     public var minimumConfidence: Double?
     /// Utterances below this signal-to-noise ratio (dB) have their noise suppressed; 0: never.
     public var suppressNoiseBelowDecibels = RecognitionSettings().suppressNoiseBelowDecibels
     /// A pause longer than this inside an utterance rejects it, ms.
-    public var maximumPauseMilliseconds = 800
+    public var maximumPauseMilliseconds = RecognitionSettings().maximumPauseMilliseconds
     /// How long the microphone stays gated after the daemon's own speech, ms.
     public var echoTailMilliseconds = 300
     /// The course to take; nil: the first course of the curriculum.
@@ -92,31 +92,6 @@ public struct DaemonConfiguration: Hashable, Sendable {
             }
             try set(key, entry.value, source: "\(path), line \(entry.line)")
         }
-    }
-
-    /// Sets `key` from a flag's text (the same checks as in the file).
-    public mutating func apply(flag key: Key, _ text: String) throws(ConfigurationError) {
-        let value: ConfigurationValue
-        switch key {
-        case .rate, .garbageWeight, .minimumConfidence, .suppressNoiseBelow:
-            guard let number = Double(text), number.isFinite else {
-                throw .badValue(key: key.rawValue, source: key.flag, value: text, expected: "a number")
-            }
-            value = .float(number)
-        case .pitch, .trailingSilence, .maximumPause, .echoTail:
-            guard let number = Int(text) else {
-                throw .badValue(key: key.rawValue, source: key.flag, value: text, expected: "a whole number")
-            }
-            value = .integer(number)
-        case .standardRecognition:
-            guard let flag = Bool(text) else {
-                throw .badValue(key: key.rawValue, source: key.flag, value: text, expected: "true or false")
-            }
-            value = .boolean(flag)
-        default:
-            value = .string(text)
-        }
-        try set(key, value, source: key.flag)
     }
 
     /// Sets one key, checking its type and range.
@@ -164,7 +139,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
                 throw bad(CommandSearch.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
             }
             commandSearch = search
-        case .garbageWeight: garbageWeight = try number({ $0 > 0 && $0 < 1 }, "a number between 0 and 1 (exclusive)")
+        case .garbageWeight:
+            garbageWeight = try number({ $0 >= 0 && $0 < 1 }, "a number from 0 (no rejection path) up to 1, exclusive")
         case .minimumConfidence: minimumConfidence = try number({ (0...1).contains($0) }, "a number from 0 to 1")
         case .suppressNoiseBelow:
             suppressNoiseBelowDecibels = try number({ $0 >= 0 && $0 <= 100 }, "a number of dB from 0 (never) to 100")
@@ -188,6 +164,25 @@ public struct DaemonConfiguration: Hashable, Sendable {
         case .vocabulary: vocabulary = try string()
         case .adaptation: adaptation = try string()
         }
+    }
+
+    /// The recogniser's settings of these keys (the rest are the recogniser's defaults).
+    public var recognitionSettings: RecognitionSettings {
+        var settings = RecognitionSettings()
+        settings.commandSearch = commandSearch
+        settings.garbageWeight = garbageWeight
+        settings.maximumPauseMilliseconds = maximumPauseMilliseconds
+        settings.adaptation = adaptation
+        settings.minimumConfidence = minimumConfidence
+        settings.suppressNoiseBelowDecibels = suppressNoiseBelowDecibels
+        return settings
+    }
+
+    /// The endpointer's settings of these keys.
+    public var endpointer: Endpointer.Configuration {
+        var endpointer = Endpointer.Configuration()
+        endpointer.trailingSilenceMilliseconds = trailingSilenceMilliseconds
+        return endpointer
     }
 
     /// The speech settings of the daemon's voice.

@@ -75,14 +75,8 @@ public struct SessionEnvironment {
             logger.error("\(error.description); passages will not be read")
             bible = UnavailableBible(reason: "Bible.db is not open: \(error.description)")
         }
-        var settings = RecognitionSettings()
-        settings.commandSearch = configuration.commandSearch
-        settings.garbageWeight = configuration.garbageWeight
-        settings.maximumPauseMilliseconds = configuration.maximumPauseMilliseconds
+        var settings = configuration.recognitionSettings
         settings.independentUtterances = independentUtterances
-        settings.adaptation = configuration.adaptation
-        settings.minimumConfidence = configuration.minimumConfidence
-        settings.suppressNoiseBelowDecibels = configuration.suppressNoiseBelowDecibels
         do {
             recognizer = try RecognitionModel.recognizer(
                 paths.vocabulary, settings: settings, standardRecognition: configuration.standardRecognition,
@@ -104,19 +98,12 @@ public struct SessionEnvironment {
         }
     }
 
-    /// The endpointer settings of the configuration.
-    public var endpointer: Endpointer.Configuration {
-        var endpointer = Endpointer.Configuration()
-        endpointer.trailingSilenceMilliseconds = configuration.trailingSilenceMilliseconds
-        return endpointer
-    }
-
     /// A runtime on these parts, speaking to `sink` on `clock`.
     public func runtime(sink: any AudioSink, clock: any SessionClock, timing: SessionTiming = SessionTiming(),
                         logger: Logger) -> SessionRuntime {
         SessionRuntime(
             .init(courseID: courseID, loader: loader, store: store, bible: bible, recognizer: recognizer,
-                  endpointer: endpointer, synthesizer: synthesizer, sink: sink, clock: clock, timing: timing,
+                  endpointer: configuration.endpointer, synthesizer: synthesizer, sink: sink, clock: clock, timing: timing,
                   echoTail: .milliseconds(configuration.echoTailMilliseconds)),
             logger: logger)
     }

@@ -4,8 +4,10 @@ import Foundation
 import Logging
 
 /// The daemon's settings as flags, each named like its config key
-/// (`capture_device` = `--capture-device`), plus `--config FILE`. Flags win over the file,
-/// the file over the defaults.
+/// (`capture_device` = `--capture-device`), plus `--config FILE`; the settings of hearing
+/// are the shared ``RecognitionOptions``. Flags win over the file, the file over the
+/// defaults, and every value is checked where the file's are
+/// (``DaemonConfiguration/set(_:_:source:)``).
 struct DaemonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The config file (TOML subset, see README).", valueName: "file"))
     var config: String?
@@ -20,43 +22,21 @@ struct DaemonOptions: ParsableArguments {
     var voice: String?
 
     @Option(help: "Speaking rate as a factor of normal (0.9).")
-    var rate: String?
+    var rate: Double?
 
     @Option(help: "Voice pitch, 0-100.")
-    var pitch: String?
+    var pitch: Int?
 
-    @Option(name: .customLong("trailing-silence-ms"), help: "Silence that ends an utterance (ms).")
-    var trailingSilence: String?
-
-    @Option(help: "How commands are heard: language-model (the grammar's sentences among everyday words; default) or grammar.")
-    var commandSearch: String?
-
-    @Option(help: "Per-phone weight of the grammar's rejection path (higher rejects more).")
-    var garbageWeight: String?
-
-    @Option(help: "Do not act on what was heard with less confidence than this, 0-1 (default: 0.7 with an adapted acoustic model, else none).")
-    var minimumConfidence: String?
-
-    @Option(name: .customLong("suppress-noise-below-db"), help: "Suppress the noise of utterances whose signal-to-noise ratio is below this (dB; 0: never).")
-    var suppressNoiseBelow: String?
-
-    @Option(name: .customLong("max-pause-ms"), help: "Reject an utterance with a longer pause between words (ms).")
-    var maxPause: String?
+    @OptionGroup var recognition: RecognitionOptions
 
     @Option(name: .customLong("echo-tail-ms"), help: "How long the microphone stays gated after the daemon speaks (ms).")
-    var echoTail: String?
+    var echoTail: Int?
 
     @Option(help: "The course to take (default: the first).")
     var course: String?
 
-    @Flag(name: .customLong("standard-recognition"), help: "Use the stock language model instead of the compiled grammar.")
-    var standardRecognition = false
-
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String?
-
-    @Option(help: "A speaker adaptation from scripts/adapt.sh: an adapted acoustic model folder or an MLLR transform file.")
-    var adaptation: String?
 
     /// The configuration: defaults, then `--config` (or `defaultFile` when it exists), then
     /// the flags; path keys of the file fill the `paths` flags that were not given.
@@ -68,20 +48,23 @@ struct DaemonOptions: ParsableArguments {
             } else if let defaultFile, FileManager.default.fileExists(atPath: defaultFile) {
                 try configuration.apply(file: defaultFile)
             }
-            let flags: [(DaemonConfiguration.Key, String?)] = [
-                (.captureDevice, captureDevice), (.playbackDevice, playbackDevice), (.voice, voice),
-                (.rate, rate), (.pitch, pitch), (.trailingSilence, trailingSilence),
-                (.commandSearch, commandSearch), (.garbageWeight, garbageWeight), (.minimumConfidence, minimumConfidence),
-                (.suppressNoiseBelow, suppressNoiseBelow), (.maximumPause, maxPause), (.echoTail, echoTail),
-                (.course, course), (.logLevel, logLevel), (.adaptation, adaptation),
-                (.bible, paths.biblePath), (.curriculum, paths.curriculumPath),
-                (.stateDirectory, paths.stateDirectoryPath), (.grammars, paths.grammarsPath),
-                (.pronunciations, paths.pronunciationsPath), (.vocabulary, paths.vocabularyPath),
+            let flags: [(DaemonConfiguration.Key, ConfigurationValue?)] = [
+                (.captureDevice, captureDevice.map(ConfigurationValue.string)),
+                (.playbackDevice, playbackDevice.map(ConfigurationValue.string)),
+                (.voice, voice.map(ConfigurationValue.string)), (.rate, rate.map(ConfigurationValue.float)),
+                (.pitch, pitch.map(ConfigurationValue.integer)), (.echoTail, echoTail.map(ConfigurationValue.integer)),
+                (.course, course.map(ConfigurationValue.string)), (.logLevel, logLevel.map(ConfigurationValue.string)),
+                (.bible, paths.biblePath.map(ConfigurationValue.string)),
+                (.curriculum, paths.curriculumPath.map(ConfigurationValue.string)),
+                (.stateDirectory, paths.stateDirectoryPath.map(ConfigurationValue.string)),
+                (.grammars, paths.grammarsPath.map(ConfigurationValue.string)),
+                (.pronunciations, paths.pronunciationsPath.map(ConfigurationValue.string)),
+                (.vocabulary, paths.vocabularyPath.map(ConfigurationValue.string)),
             ]
             for (key, value) in flags {
-                if let value { try configuration.apply(flag: key, value) }
+                if let value { try configuration.set(key, value, source: key.flag) }
             }
-            if standardRecognition { configuration.standardRecognition = true }
+            try recognition.apply(to: &configuration)
         } catch {
             throw CommandFailure(error.description)
         }

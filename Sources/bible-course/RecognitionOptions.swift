@@ -1,97 +1,67 @@
 import ArgumentParser
 import Assistant
 import Recognition
-import Vocabulary
 
-/// Flags shared by the commands that listen: rejection and endpointing settings.
+/// The settings of hearing as flags, each named like its config key
+/// (`minimum_confidence` = `--minimum-confidence`): one group for `run`, `simulate`,
+/// `demo` (inside ``DaemonOptions``) and `recognize`. Ranges are checked in one place,
+/// ``DaemonConfiguration/set(_:_:source:)``, as for the config file. `recognize`'s old
+/// spellings (`--min-confidence`, `--max-pause`, `--trailing-silence`,
+/// `--suppress-noise-below`, `--fallback`) are hidden aliases.
 struct RecognitionOptions: ParsableArguments {
-    @Option(help: "How commands are heard: language-model (the grammar's sentences among everyday words) or grammar.")
-    var commandSearch: CommandSearch = RecognitionSettings().commandSearch
+    @Option(help: "How commands are heard: language-model (the grammar's sentences among everyday words; default) or grammar.")
+    var commandSearch: CommandSearch?
 
     @Option(help: "Per-phone weight of the grammar's rejection path (higher rejects more; 0: no rejection path). Commands use it with --command-search grammar; answers always.")
-    var garbageWeight: Double = RecognitionSettings().garbageWeight
+    var garbageWeight: Double?
 
-    @Option(help: "Reject an utterance with a pause longer than this between words (ms).")
-    var maxPause: Int = RecognitionSettings().maximumPauseMilliseconds
-
-    @Option(help: "Silence that ends an utterance (ms).")
-    var trailingSilence: Int = Endpointer.Configuration().trailingSilenceMilliseconds
-
-    @Flag(help: "Use standard recognition (stock en-us language model) instead of the compiled grammar.")
-    var fallback = false
-
-    @Option(help: "A speaker adaptation from scripts/adapt.sh: an MLLR transform file or an adapted acoustic model folder.")
-    var adaptation: String?
-
-    @Option(help: "Do not accept what was heard with less confidence than this, 0-1 (default: 0.7 with an adapted acoustic model, else none).")
+    @Option(help: "Do not act on what was heard with less confidence than this, 0-1 (default: 0.7 with an adapted acoustic model, else none).")
+    var minimumConfidence: Double?
+    @Option(name: .customLong("min-confidence"), help: .hidden)
     var minConfidence: Double?
 
-    @Option(help: "Suppress the noise of utterances whose signal-to-noise ratio is below this (dB; 0: never).")
-    var suppressNoiseBelow: Double = RecognitionSettings().suppressNoiseBelowDecibels
+    @Option(name: .customLong("suppress-noise-below-db"), help: "Suppress the noise of utterances whose signal-to-noise ratio is below this (dB; 0: never).")
+    var suppressNoiseBelowDecibels: Double?
+    @Option(name: .customLong("suppress-noise-below"), help: .hidden)
+    var suppressNoiseBelow: Double?
 
-    @Flag(help: "Verify each hypothesis against a free phone loop decode of the same audio.")
-    var verify = false
+    @Option(name: .customLong("max-pause-ms"), help: "Reject an utterance with a longer pause between words (ms).")
+    var maxPauseMilliseconds: Int?
+    @Option(name: .customLong("max-pause"), help: .hidden)
+    var maxPause: Int?
 
-    @Option(help: "PocketSphinx's own log file.")
-    var decoderLog: String = "/dev/null"
+    @Option(name: .customLong("trailing-silence-ms"), help: "Silence that ends an utterance (ms).")
+    var trailingSilenceMilliseconds: Int?
+    @Option(name: .customLong("trailing-silence"), help: .hidden)
+    var trailingSilence: Int?
 
-    @Option(name: .customLong("decoder-option"), help: ArgumentHelp("A PocketSphinx flag as KEY=VALUE (e.g. -cmn=batch).", visibility: .hidden))
-    var decoderOptions: [String] = []
+    @Flag(help: "Use the stock en-us language model instead of the compiled grammar.")
+    var standardRecognition = false
+    @Flag(name: .customLong("fallback"), help: .hidden)
+    var fallback = false
 
-    var settings: RecognitionSettings {
-        var settings = RecognitionSettings()
-        for option in decoderOptions {
-            let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
-            if parts.count == 2 { settings.decoderOptions[parts[0]] = parts[1] }
+    @Option(help: "A speaker adaptation from scripts/adapt.sh: an adapted acoustic model folder or an MLLR transform file.")
+    var adaptation: String?
+
+    /// Sets the flags that were given on `configuration`, each checked as its key is in the
+    /// config file; an error names the flag as it was spelt.
+    func apply(to configuration: inout DaemonConfiguration) throws(ConfigurationError) {
+        func set(_ key: DaemonConfiguration.Key, _ value: ConfigurationValue?, flag: String? = nil) throws(ConfigurationError) {
+            if let value { try configuration.set(key, value, source: flag ?? key.flag) }
         }
-        settings.commandSearch = commandSearch
-        settings.garbageWeight = garbageWeight
-        settings.maximumPauseMilliseconds = maxPause
-        settings.decoderLog = decoderLog
-        settings.adaptation = adaptation
-        settings.suppressNoiseBelowDecibels = suppressNoiseBelow
-        settings.minimumConfidence = minConfidence
-        settings.verifyWithPhoneLoop = verify
-        return settings
-    }
-
-    var endpointer: Endpointer.Configuration {
-        var configuration = Endpointer.Configuration()
-        configuration.trailingSilenceMilliseconds = trailingSilence
-        return configuration
-    }
-
-    func validate() throws {
-        guard garbageWeight >= 0, garbageWeight < 1 else {
-            throw ValidationError("--garbage-weight must be from 0 (no rejection path) up to 1, not \(garbageWeight)")
-        }
-        if let minConfidence, !(0...1).contains(minConfidence) {
-            throw ValidationError("--min-confidence must be between 0 and 1, not \(minConfidence)")
-        }
-        guard (0...100).contains(suppressNoiseBelow) else {
-            throw ValidationError("--suppress-noise-below must be a number of dB from 0 (never) to 100, not \(suppressNoiseBelow)")
-        }
-        guard maxPause > 0 else { throw ValidationError("--max-pause must be positive") }
-        guard (100...5000).contains(trailingSilence) else {
-            throw ValidationError("--trailing-silence must be between 100 and 5000 ms")
-        }
-    }
-
-    /// The recogniser: the compiled model when it can be had, else the fallback (and a
-    /// warning on stderr saying why).
-    func makeRecognizer(_ paths: PathOptions, independentUtterances: Bool) throws -> Recognizer {
-        var settings = self.settings
-        settings.independentUtterances = independentUtterances
-        return try RecognitionModel.recognizer(
-            paths.vocabularyLocations, settings: settings, standardRecognition: fallback, warn: { warn("warning: \($0)") })
+        try set(.commandSearch, commandSearch.map { .string($0.rawValue) })
+        try set(.garbageWeight, garbageWeight.map(ConfigurationValue.float))
+        try set(.minimumConfidence, minimumConfidence.map(ConfigurationValue.float))
+        try set(.minimumConfidence, minConfidence.map(ConfigurationValue.float), flag: "--min-confidence")
+        try set(.suppressNoiseBelow, suppressNoiseBelowDecibels.map(ConfigurationValue.float))
+        try set(.suppressNoiseBelow, suppressNoiseBelow.map(ConfigurationValue.float), flag: "--suppress-noise-below")
+        try set(.maximumPause, maxPauseMilliseconds.map(ConfigurationValue.integer))
+        try set(.maximumPause, maxPause.map(ConfigurationValue.integer), flag: "--max-pause")
+        try set(.trailingSilence, trailingSilenceMilliseconds.map(ConfigurationValue.integer))
+        try set(.trailingSilence, trailingSilence.map(ConfigurationValue.integer), flag: "--trailing-silence")
+        if standardRecognition || fallback { try set(.standardRecognition, .boolean(true)) }
+        try set(.adaptation, adaptation.map(ConfigurationValue.string))
     }
 }
-
-/// One line on stderr.
-func warn(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-}
-
-import Foundation
 
 extension CommandSearch: ExpressibleByArgument {}

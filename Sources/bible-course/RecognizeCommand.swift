@@ -1,11 +1,12 @@
 import ArgumentParser
-import Course
+import Assistant
 import Audio
+import Course
 import Foundation
+import Intents
 import Recognition
 import Scripture
 import Vocabulary
-import Intents
 
 /// `bible-course recognize FILE.wav ...`: decodes files with the daemon's pipeline.
 struct RecognizeCommand: ParsableCommand {
@@ -40,10 +41,37 @@ struct RecognizeCommand: ParsableCommand {
     var answers: String?
 
     @OptionGroup var recognition: RecognitionOptions
+
+    @Flag(help: "Verify each hypothesis against a free phone loop decode of the same audio.")
+    var verify = false
+
+    @Option(help: "PocketSphinx's own log file.")
+    var decoderLog: String = "/dev/null"
+
+    @Option(name: .customLong("decoder-option"), help: ArgumentHelp("A PocketSphinx flag as KEY=VALUE (e.g. -cmn=batch).", visibility: .hidden))
+    var decoderOptions: [String] = []
+
     @OptionGroup var paths: PathOptions
 
     func run() throws {
-        let recognizer = try recognition.makeRecognizer(paths, independentUtterances: true)
+        var configuration = DaemonConfiguration()
+        do {
+            try recognition.apply(to: &configuration)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        var settings = configuration.recognitionSettings
+        settings.independentUtterances = true
+        settings.verifyWithPhoneLoop = verify
+        settings.decoderLog = decoderLog
+        for option in decoderOptions {
+            let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { settings.decoderOptions[parts[0]] = parts[1] }
+        }
+        // The compiled model when it can be had, else the fallback (and a warning saying why).
+        let recognizer = try RecognitionModel.recognizer(
+            paths.vocabularyLocations, settings: settings, standardRecognition: configuration.standardRecognition,
+            warn: { warn("warning: \($0)") })
         if let answers {
             try recognizer.listen(for: .answer(answers.split(separator: "|").map(String.init)))
         }
@@ -51,7 +79,7 @@ struct RecognizeCommand: ParsableCommand {
         for file in files {
             do {
                 let samples = try WAVFile.read(URL(fileURLWithPath: file))
-                let result = try FileRecognition.run(samples, recognizer: recognizer, endpointer: recognition.endpointer)
+                let result = try FileRecognition.run(samples, recognizer: recognizer, endpointer: configuration.endpointer)
                 print(json ? result.jsonLine(file: file) : result.textLine(file: file))
             } catch {
                 failed = true

@@ -93,13 +93,19 @@ struct ConfigurationTests {
 
     @Test func flagsUseTheSameChecksAndNameTheFlag() throws {
         var configuration = DaemonConfiguration()
-        try configuration.apply(flag: .rate, "0.8")
+        try configuration.set(.rate, .float(0.8), source: DaemonConfiguration.Key.rate.flag)
         #expect(configuration.rate == 0.8)
         #expect {
-            try configuration.apply(flag: .echoTail, "soon")
+            try configuration.set(.echoTail, .integer(9000), source: DaemonConfiguration.Key.echoTail.flag)
         } throws: { error in
             "\(error)".contains("--echo-tail-ms") && "\(error)".contains("echo_tail_ms")
         }
+    }
+
+    @Test func aGarbageWeightOfZeroIsThePlainGrammar() throws {
+        let configuration = try configuration("garbage_weight = 0")
+        #expect(configuration.recognitionSettings.garbageWeight == 0)
+        #expect(throws: ConfigurationError.self) { try self.configuration("garbage_weight = 1") }
     }
 
     @Test func theShippedDefaultConfigParses() throws {
