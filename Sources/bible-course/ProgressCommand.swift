@@ -21,12 +21,7 @@ extension ProgressCommand {
         @OptionGroup var paths: PathOptions
 
         func run() throws {
-            let file = paths.stateDirectoryURL.appendingPathComponent("progress.db")
-            guard FileManager.default.fileExists(atPath: file.path) else {
-                print("no progress yet (\(file.path) does not exist)")
-                return
-            }
-            let store = try openProgress(paths)
+            guard let store = try openExistingProgress(paths, otherwise: "no progress yet") else { return }
             let rows = try wrap { () throws(ProgressStoreError) in try store.progress() }
             let loader = CurriculumLoader(directory: paths.curriculumURL)
             let byCourse = Dictionary(grouping: rows, by: \.courseID)
@@ -69,14 +64,9 @@ extension ProgressCommand {
         @OptionGroup var paths: PathOptions
 
         func run() throws {
-            let file = paths.stateDirectoryURL.appendingPathComponent("progress.db")
-            guard FileManager.default.fileExists(atPath: file.path) else {
-                print("nothing to reset (\(file.path) does not exist)")
-                return
-            }
-            let store = try openProgress(paths)
+            guard let store = try openExistingProgress(paths, otherwise: "nothing to reset") else { return }
             try wrap { () throws(ProgressStoreError) in try store.reset() }
-            print("progress reset: user_progress and session_state emptied in \(file.path)")
+            print("progress reset: user_progress and session_state emptied in \(store.path)")
         }
     }
 }
@@ -84,6 +74,17 @@ extension ProgressCommand {
 /// Opens `<state-dir>/progress.db`, as a one-line error when it cannot.
 func openProgress(_ paths: PathOptions) throws -> ProgressStore {
     try wrap { () throws(ProgressStoreError) in try ProgressStore(stateDirectory: paths.stateDirectoryURL) }
+}
+
+/// The progress database when it exists; else nil, after printing `otherwise` and the
+/// file that does not exist (reading progress never creates the database).
+func openExistingProgress(_ paths: PathOptions, otherwise: String) throws -> ProgressStore? {
+    let file = paths.stateDirectoryURL.appendingPathComponent("progress.db")
+    guard FileManager.default.fileExists(atPath: file.path) else {
+        print("\(otherwise) (\(file.path) does not exist)")
+        return nil
+    }
+    return try openProgress(paths)
 }
 
 /// Runs `body`, turning a progress-database error into a one-line ``CommandFailure``.
