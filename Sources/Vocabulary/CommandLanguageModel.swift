@@ -87,7 +87,12 @@ public enum CommandLanguageModel {
         }
         let bigramBackoffs = backoffs(trigrams, lower: bigram)
 
-        func log10(_ value: Double) -> String { String(format: "%.4f", Foundation.log10(max(value, 1e-99))) }
+        // A back-off weight of 1 sums to a hair either side of it in hash order: written as
+        // 0.0000 either way, so the same inputs give the same file.
+        func log10(_ value: Double) -> String {
+            let text = String(format: "%.4f", Foundation.log10(max(value, 1e-99)))
+            return text == "-0.0000" ? "0.0000" : text
+        }
         var text = "\\data\\\n"
         text += "ngram 1=\(unigrams.count + 1)\nngram 2=\(bigrams.count)\nngram 3=\(trigrams.count)\n\n"
         text += "\\1-grams:\n"

@@ -67,15 +67,20 @@ public struct GrammarFiller: Sendable {
         }
         text += rest
         // Append what the text refers to but does not define.
+        // Each appended rule's references join the set, so the text is scanned once.
         var defined = Self.definedRules(text)
-        while let missing = Self.referencedRules(text).subtracting(defined).sorted().first {
+        var referenced = Self.referencedRules(text)
+        while let missing = referenced.subtracting(defined).min() {
+            let added: String
             if missing == GarbageModel.rule {
-                text += "\n" + GarbageModel.ruleLine(weight: garbageWeight) + "\n"
+                added = "\n" + GarbageModel.ruleLine(weight: garbageWeight) + "\n"
             } else if let filled = alternatives(for: missing) {
-                text += "\n<\(missing)> = \(filled);\n"
+                added = "\n<\(missing)> = \(filled);\n"
             } else {
                 throw .unknownRule(grammar: name, rule: missing)
             }
+            text += added
+            referenced.formUnion(Self.referencedRules(added))
             defined.insert(missing)
         }
         return text
