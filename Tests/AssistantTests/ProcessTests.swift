@@ -47,38 +47,46 @@ struct ProcessTests {
         }
     }
 
-    @Test(arguments: 1...3)
-    func killedAtARandomPointAndRestartedNothingIsLostOrDoubled(round: Int) throws {
+    /// Killed (SIGKILL) as soon as the demo has announced `killPoint`, the moment that
+    /// matters: mid-lesson with the review question asked (its answer not yet given), and
+    /// right after the lesson's completion was saved. The same two points every run.
+    @Test(arguments: ["state QUESTION_ASKED (bf01_lesson_01)", "state SESSION_COMPLETE (bf01_lesson_01)"])
+    func killedMidLessonAndRestartedNothingIsLostOrDoubled(killPoint: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build bible-course first")
         _ = try SpokenSession.model.get()
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("kill-\(round)-\(UUID().uuidString.prefix(6))")
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("kill-\(UUID().uuidString.prefix(6))")
         defer { try? FileManager.default.removeItem(at: state) }
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         let modelSource = FileManager.default.temporaryDirectory.appendingPathComponent("bible-course-assistant-tests/model")
         try? FileManager.default.copyItem(at: modelSource, to: state.appendingPathComponent("model"))
         let arguments = ["demo", "--no-lookup", "--state-dir", state.path, "--output", state.appendingPathComponent("session.wav").path]
 
-        let first = try launch(arguments, log: state.appendingPathComponent("first.log"))
-        let delay = Double.random(in: 0.5...9.0)
-        Thread.sleep(forTimeInterval: delay)
+        let firstLogFile = state.appendingPathComponent("first.log")
+        let first = try launch(arguments, log: firstLogFile)
+        let deadline = Date(timeIntervalSinceNow: 300)
+        while first.isRunning, Date() < deadline,
+              !((try? String(contentsOf: firstLogFile, encoding: .utf8))?.contains(killPoint) ?? false) {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(first.isRunning, "the demo ended before \(killPoint)")
         kill(first.processIdentifier, SIGKILL)
         #expect(wait(first, seconds: 10))
         let firstLog = (try? String(contentsOf: state.appendingPathComponent("first.log"), encoding: .utf8)) ?? ""
         let database = state.appendingPathComponent("progress.db")
-        guard FileManager.default.fileExists(atPath: database.path) else {
-            return  // killed before the database was made: nothing to lose
-        }
         let before = try inspect(database)
         #expect(before.integrity == "ok")
         #expect(before.sessions <= 1)
-        if firstLog.contains("state SESSION_COMPLETE (bf01_lesson_01)") {
+        #expect(firstLog.contains(killPoint))
+        if killPoint.contains("SESSION_COMPLETE") {
             #expect(before.completed["bf01_lesson_01"] != nil, "a completion announced before the kill is on disk")
+        } else {
+            #expect(before.completed.isEmpty)
         }
 
         let second = try launch(arguments, log: state.appendingPathComponent("second.log"))
         #expect(wait(second, seconds: 300), "the restarted demo finishes")
         let secondLog = (try? String(contentsOf: state.appendingPathComponent("second.log"), encoding: .utf8)) ?? ""
-        #expect(second.terminationStatus == 0, "killed after \(delay) s; restart:\n\(secondLog.suffix(1500))")
+        #expect(second.terminationStatus == 0, "killed at \(killPoint); restart:\n\(secondLog.suffix(1500))")
         let after = try inspect(database)
         #expect(after.integrity == "ok")
         #expect(after.completed.count == before.completed.count + 1, "exactly one more lesson complete: \(before.completed) -> \(after.completed)")
