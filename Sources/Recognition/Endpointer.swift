@@ -48,8 +48,13 @@ public struct Endpointer: Sendable {
     /// The noise floor estimate, dBFS.
     public private(set) var noiseFloorDecibels: Double = -50
     /// The last frames' levels (a ring of ``Configuration/floorWindowMilliseconds``).
-    private var recentLevels: [Double] = []
-    private var nextLevel = 0
+    /// The frames that may yet be the window's quietest, oldest first, rising in level
+    /// (a sliding-window minimum: each frame goes in and out once). Entries before
+    /// `firstCandidate` have left the window.
+    private var floorCandidates: [(frame: Int, level: Double)] = []
+    private var firstCandidate = 0
+    /// Frames tracked so far.
+    private var framesTracked = 0
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -120,13 +125,17 @@ public struct Endpointer: Sendable {
     /// and a fan switched on becomes the floor once the window has passed, in speech or not.
     private mutating func track(_ level: Double, loud: Bool) {
         let window = max(10, configuration.floorWindowMilliseconds / 10)
-        if recentLevels.count < window {
-            recentLevels.append(level)
-        } else {
-            recentLevels[nextLevel] = level
+        while floorCandidates.count > firstCandidate, let last = floorCandidates.last, last.level >= level {
+            floorCandidates.removeLast()
         }
-        nextLevel = (nextLevel + 1) % window
-        noiseFloorDecibels = max(-96, min(0, recentLevels.min() ?? level))
+        floorCandidates.append((framesTracked, level))
+        while floorCandidates[firstCandidate].frame <= framesTracked - window { firstCandidate += 1 }
+        if firstCandidate > 256 {
+            floorCandidates.removeFirst(firstCandidate)
+            firstCandidate = 0
+        }
+        framesTracked += 1
+        noiseFloorDecibels = max(-96, min(0, floorCandidates[firstCandidate].level))
     }
 
     /// RMS level of a frame in dBFS.
