@@ -19,7 +19,9 @@ struct BibleImporterTests {
         return url
     }
 
-    @Test("the real files import, twice, to the same database the set-up built")
+    /// The set-up's import was the first run: this one, in another process and another
+    /// folder, must give the same bytes of data.
+    @Test("the real files import to the same database the set-up built")
     func repeatable() throws {
         try #require(FileManager.default.fileExists(atPath: TestData.bsbDirectory.appendingPathComponent("ot_BSB.tsv").path),
                      "\(TestData.setupHint)")
@@ -28,11 +30,7 @@ struct BibleImporterTests {
         #expect(first.books == 66)
         #expect(first.verses == 31_086)
         #expect(first.superscriptions == 116)
-        let digest1 = try digest(output)
-        let second = try BibleImporter.importBible(from: [TestData.bsbDirectory], to: output)
-        #expect(second.verses == first.verses)
-        #expect(try digest(output) == digest1)
-        #expect(try digest(TestData.bibleDatabase) == digest1)
+        #expect(try digest(TestData.bibleDatabase) == digest(output))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty)
         // The schema of the story, plus osis.

@@ -18,7 +18,7 @@ struct ModelCompilerCacheTests {
     @Test("a phrase added to the definition rebuilds, and the new words are in the dictionary")
     func changedDefinitionRebuilds() throws {
         let fixture = try ModelFixture()
-        try fixture.prepare()
+        #expect(try fixture.startBuilt() == .reused)
         fixture.definition.phraseCounts.append(.init("Zerubbabel", count: 1, rule: "answer"))
         #expect(try fixture.prepare() == .built(because: .inputsChanged))
         #expect(ModelFixture.dictionaryWords(try fixture.read(fixture.url(CompiledModel.dictionaryName))).contains("zerubbabel"))
@@ -28,7 +28,7 @@ struct ModelCompilerCacheTests {
     @Test("an edited grammar source rebuilds")
     func changedGrammarRebuilds() throws {
         let fixture = try ModelFixture()
-        try fixture.prepare()
+        #expect(try fixture.startBuilt() == .reused)
         try fixture.append("\n// edited\n", to: fixture.grammarDirectory.appendingPathComponent("commands.jsgf"))
         #expect(try fixture.prepare() == .built(because: .inputsChanged))
         try fixture.append("\n// edited\n", to: fixture.grammarDirectory.appendingPathComponent("answer.jsgf"))
@@ -39,7 +39,7 @@ struct ModelCompilerCacheTests {
     @Test("an edited pronunciations file rebuilds, and the new pronunciation is used")
     func changedPronunciationsRebuild() throws {
         let fixture = try ModelFixture()
-        try fixture.prepare()
+        #expect(try fixture.startBuilt() == .reused)
         try fixture.append("\nhabakkuk\tarpabet\tHH AH0 B AE1 K UH0 K\n", to: fixture.pronunciationsFile)
         #expect(try fixture.prepare() == .built(because: .inputsChanged))
         #expect(try fixture.read(fixture.url(CompiledModel.dictionaryName)).contains("HH AH B AE K UH K"))
@@ -50,7 +50,7 @@ struct ModelCompilerCacheTests {
     ])
     func truncatedOutputRebuilds(name: String) throws {
         let fixture = try ModelFixture()
-        try fixture.prepare()
+        #expect(try fixture.startBuilt() == .reused)
         let intact = try fixture.read(fixture.url(name))
         try fixture.truncate(fixture.url(name))
         #expect(try fixture.prepare() == .built(because: .corrupt(file: name)))
@@ -61,7 +61,7 @@ struct ModelCompilerCacheTests {
     @Test("a deleted output is rebuilt")
     func deletedOutputRebuilds() throws {
         let fixture = try ModelFixture()
-        try fixture.prepare()
+        #expect(try fixture.startBuilt() == .reused)
         try FileManager.default.removeItem(at: fixture.url(CompiledModel.dictionaryName))
         #expect(try fixture.prepare() == .built(because: .corrupt(file: CompiledModel.dictionaryName)))
     }
@@ -69,7 +69,7 @@ struct ModelCompilerCacheTests {
     @Test("a missing manifest (an interrupted build) rebuilds")
     func missingManifestRebuilds() throws {
         let fixture = try ModelFixture()
-        try fixture.prepare()
+        #expect(try fixture.startBuilt() == .reused)
         try FileManager.default.removeItem(at: fixture.url(CompiledModel.manifestName))
         #expect(try fixture.prepare() == .built(because: .missing))
         #expect(try fixture.prepare() == .reused)
@@ -78,7 +78,7 @@ struct ModelCompilerCacheTests {
     @Test("a manifest from an older compiler rebuilds")
     func olderFormatRebuilds() throws {
         let fixture = try ModelFixture()
-        try fixture.prepare()
+        #expect(try fixture.startBuilt() == .reused)
         let manifestURL = fixture.url(CompiledModel.manifestName)
         let old = try fixture.read(manifestURL)
             .replacingOccurrences(of: "\"format\" : \(ModelManifest.currentFormat)", with: "\"format\" : 0")
@@ -91,7 +91,7 @@ struct ModelCompilerCacheTests {
     @Test("an unreadable manifest rebuilds")
     func unreadableManifestRebuilds() throws {
         let fixture = try ModelFixture()
-        try fixture.prepare()
+        #expect(try fixture.startBuilt() == .reused)
         try fixture.truncate(fixture.url(CompiledModel.manifestName))
         #expect(try fixture.prepare() == .built(because: .unreadableManifest))
     }
@@ -153,7 +153,7 @@ struct ModelCompilerErrorTests {
     @Test("a failed build leaves the previous model's files untouched")
     func failedBuildKeepsOldFiles() throws {
         let fixture = try ModelFixture()
-        try fixture.prepare()
+        #expect(try fixture.startBuilt() == .reused)
         let names = [CompiledModel.manifestName, CompiledModel.dictionaryName, CompiledModel.commandsGrammarName]
         let before = try names.map { try fixture.read(fixture.url($0)) }
         try fixture.append("\n<extra> = @psalmody@;\n", to: fixture.grammarDirectory.appendingPathComponent("commands.jsgf"))

@@ -47,6 +47,30 @@ final class ModelFixture {
         try? FileManager.default.removeItem(at: root)
     }
 
+    /// A model of the fixture's inputs, built once and kept under the inputs' digest (one
+    /// folder for every run with these inputs), which the other fixtures start from.
+    private static let sharedModel: Result<URL, any Error> = Result {
+        let fixture = try ModelFixture()
+        let kept = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bible-course-model-fixture/\(try fixture.inputs.digest())")
+        try FileManager.default.createDirectory(at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = try ModelCompiler.prepare(fixture.inputs, in: kept)
+        return kept
+    }
+
+    /// Starts from a model already built for these inputs (a copy of one built once per
+    /// test run, which the cache takes as its own: the inputs' content is the same), so a
+    /// test of what rebuilds does not pay for the first build. Returns how the copy was
+    /// taken (`.reused` when the cache accepts it).
+    @discardableResult
+    func startBuilt() throws -> ModelCompiler.Outcome {
+        let built = try Self.sharedModel.get()
+        try FileManager.default.createDirectory(at: modelDirectory.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: modelDirectory)
+        try FileManager.default.copyItem(at: built, to: modelDirectory)
+        return try prepare()
+    }
+
     /// Prepares the model and says how.
     @discardableResult
     func prepare() throws -> ModelCompiler.Outcome {
