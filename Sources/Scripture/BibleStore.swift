@@ -94,6 +94,21 @@ public final class BibleStore: Sendable {
         }
     }
 
+    /// Every verse with its book, in canonical order (superscriptions included, as verse
+    /// 0): the Bible-domain language model is estimated from them.
+    public func allVerses() throws(BibleStoreError) -> [(book: Book, verse: Verse)] {
+        do {
+            let rows = try database.read { db in
+                try Row.fetchAll(db, sql: "SELECT book_id, chapter, verse, text FROM verses ORDER BY id")
+            }
+            return rows.compactMap { row in
+                BookCatalog.book(id: row[0]).map { ($0, Verse(chapter: row[1], verse: row[2], text: row[3])) }
+            }
+        } catch {
+            throw .unreadable(path: path, reason: Self.reason(error))
+        }
+    }
+
     /// Chapters, numbered verses and superscriptions of every book, in canonical order.
     public func summary() throws(BibleStoreError) -> [BookSummary] {
         do {

@@ -137,23 +137,7 @@ public enum ModelCompiler {
             outputs: outputs.mapValues(ContentHash.of),
             sources: lexicon.entries.mapValues(\.source),
             identifier: inputs.definition.identifier, version: inputs.definition.version, builtAt: Date())
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        guard let manifestData = try? encoder.encode(manifest) else {
-            throw .cannotWrite(path: directory.path, reason: "the manifest cannot be encoded")
-        }
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotWrite(path: directory.path, reason: error.localizedDescription)
-        }
-        // The old manifest goes first, so an interrupted build is never mistaken for a good one.
-        try? FileManager.default.removeItem(at: directory.appendingPathComponent(CompiledModel.manifestName))
-        for (name, data) in outputs.sorted(by: { $0.key < $1.key }) {
-            try AtomicFile.write(data, to: directory.appendingPathComponent(name))
-        }
-        try AtomicFile.write(manifestData, to: directory.appendingPathComponent(CompiledModel.manifestName))
+        try ModelManifest.write(manifest, outputs: outputs, to: directory)
         return CompiledModel(directory: directory, manifest: manifest)
     }
 
@@ -180,6 +164,29 @@ public enum ModelCompiler {
             authored[word] = mine + (authored[word] ?? []).filter { !mine.contains($0) }
         }
         return authored
+    }
+}
+
+extension ModelManifest {
+    /// Writes `outputs` into `directory` and `manifest` last, each file atomically; the old
+    /// manifest goes first, so an interrupted build is never mistaken for a good one.
+    static func write(_ manifest: ModelManifest, outputs: [String: Data], to directory: URL) throws(VocabularyError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        guard let manifestData = try? encoder.encode(manifest) else {
+            throw .cannotWrite(path: directory.path, reason: "the manifest cannot be encoded")
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: directory.path, reason: error.localizedDescription)
+        }
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent(CompiledModel.manifestName))
+        for (name, data) in outputs.sorted(by: { $0.key < $1.key }) {
+            try AtomicFile.write(data, to: directory.appendingPathComponent(name))
+        }
+        try AtomicFile.write(manifestData, to: directory.appendingPathComponent(CompiledModel.manifestName))
     }
 }
 

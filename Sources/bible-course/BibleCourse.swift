@@ -21,6 +21,7 @@ struct BibleCourse: ParsableCommand {
             ProgressCommand.self,
             DoctorCommand.self,
             DemoCommand.self,
+            ListenCommand.self,
         ],
         groupedSubcommands: [
             CommandGroup(name: "Tools", subcommands: [

@@ -1,0 +1,35 @@
+import Course
+import Foundation
+import Scripture
+import Vocabulary
+
+/// Prepares the Bible-domain language model of `bible-course listen` in the state
+/// directory (`domain-model/`, beside the grammar's `model/`): built from `Bible.db`, the
+/// curriculum's lesson scripts and terms and the vocabulary's terms at first use, reused
+/// while they are unchanged (``DomainModelCompiler``).
+public enum DomainModelSetup {
+    /// Where the model is kept for `locations`.
+    public static func directory(_ locations: VocabularyLocations) -> URL {
+        locations.modelDirectory.deletingLastPathComponent().appendingPathComponent("domain-model")
+    }
+
+    /// The model, built when missing or stale.
+    public static func prepare(_ locations: VocabularyLocations, bible: URL) throws -> (DomainModelCompiler.Model, ModelCompiler.Outcome) {
+        let store = try BibleStore(path: bible.path)
+        let loader = CurriculumLoader(directory: locations.curriculumDirectory)
+        var scripts: [String] = []
+        for courseID in loader.courseIDs() {
+            guard let course = try? loader.loadCourse(courseID) else { continue }
+            for lessonID in course.lessonIDs {
+                guard let lesson = try? loader.loadLesson(lessonID, course: course) else { continue }
+                scripts += [lesson.orientation, lesson.readingIntroduction, lesson.context, lesson.analysis,
+                            lesson.themes, lesson.question.script, lesson.close]
+            }
+        }
+        let inputs = DomainModelInputs(
+            verses: try store.allVerses(), lessonScripts: scripts,
+            terms: TranscriptNormaliserSetup.courseTerms(loader) + BibleVocabulary.terms,
+            pronunciationsFile: locations.pronunciationsFile)
+        return try DomainModelCompiler.prepare(inputs, in: directory(locations))
+    }
+}

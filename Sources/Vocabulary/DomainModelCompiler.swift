@@ -1,0 +1,158 @@
+import Foundation
+import Scripture
+
+/// What the Bible-domain language model is built from (``DomainCorpus``), and where the
+/// tools are.
+public struct DomainModelInputs {
+    public var verses: [(book: Book, verse: Verse)]
+    public var lessonScripts: [String]
+    public var terms: [String]
+    public var pronunciationsFile: URL
+    public var cmudictPath: String
+    /// IRSTLM's estimator (Debian's `irstlm`).
+    public var estimatorPath: String
+    /// PocketSphinx's converter to its binary format (Debian's `sphinxbase-utils`).
+    public var converterPath: String
+
+    public init(verses: [(book: Book, verse: Verse)], lessonScripts: [String], terms: [String], pronunciationsFile: URL,
+                cmudictPath: String = CMUDictionary.defaultPath,
+                estimatorPath: String = DomainModelCompiler.defaultEstimator,
+                converterPath: String = DomainModelCompiler.defaultConverter) {
+        self.verses = verses
+        self.lessonScripts = lessonScripts
+        self.terms = terms
+        self.pronunciationsFile = pronunciationsFile
+        self.cmudictPath = cmudictPath
+        self.estimatorPath = estimatorPath
+        self.converterPath = converterPath
+    }
+
+    /// Digest of the inputs' content, the compiler's format and the tools' and cmudict's
+    /// size and date.
+    public func digest() throws(VocabularyError) -> String {
+        var hash = ContentHash()
+        hash.add("domain format \(DomainModelCompiler.format)")
+        for (book, verse) in verses { hash.add("\(book.id) \(verse.chapter) \(verse.verse) \(verse.text)") }
+        for text in ["--"] + lessonScripts + ["--"] + terms { hash.add(text) }
+        hash.add(try ModelInputs.read(pronunciationsFile))
+        for path in [cmudictPath, estimatorPath, converterPath] {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            hash.add("\(path) \(attributes?[.size] ?? 0) \(attributes?[.modificationDate] ?? "")")
+        }
+        return hash.hex
+    }
+}
+
+/// Builds the Bible-domain language model that `bible-course listen` transcribes with: a
+/// trigram model estimated by IRSTLM (`tlm`, modified shift-beta smoothing) from the
+/// ``DomainCorpus``, converted to PocketSphinx's binary format (`sphinx_lm_convert`), and
+/// its dictionary from the same lexicon as the grammar's (authored, then cmudict, then
+/// espeak-ng). Kept in the state directory with a manifest and reused while the inputs
+/// are unchanged, checked as the grammar's model is (``CompiledModel/open(_:inputsDigest:)``).
+public enum DomainModelCompiler {
+    public static let defaultEstimator = "/usr/lib/irstlm/bin/tlm"
+    public static let defaultConverter = "/usr/bin/sphinx_lm_convert"
+    public static let languageModelName = "domain.lm.bin"
+    public static let dictionaryName = "domain.dict"
+    static let format = 1
+
+    /// The model's files.
+    public struct Model: Sendable {
+        public let directory: URL
+        public let manifest: ModelManifest
+        public var languageModel: URL { directory.appendingPathComponent(DomainModelCompiler.languageModelName) }
+        public var dictionary: URL { directory.appendingPathComponent(DomainModelCompiler.dictionaryName) }
+    }
+
+    /// The model for `inputs` in `directory`: the one there if current and intact, else a
+    /// new one.
+    public static func prepare(_ inputs: DomainModelInputs, in directory: URL) throws(VocabularyError) -> (Model, ModelCompiler.Outcome) {
+        let digest = try inputs.digest()
+        switch CompiledModel.open(directory, inputsDigest: digest) {
+        case .success(let model):
+            return (Model(directory: directory, manifest: model.manifest), .reused)
+        case .failure(let staleness):
+            return (try build(inputs, in: directory, digest: digest), .built(because: staleness))
+        }
+    }
+
+    /// Builds the model into `directory`, replacing what is there.
+    public static func build(_ inputs: DomainModelInputs, in directory: URL, digest: String) throws(VocabularyError) -> Model {
+        for (what, path) in [("IRSTLM's tlm (apt-get install irstlm)", inputs.estimatorPath),
+                             ("sphinx_lm_convert (apt-get install sphinxbase-utils)", inputs.converterPath)]
+        where !FileManager.default.isExecutableFile(atPath: path) {
+            throw .missingFile(what: what, path: path)
+        }
+        let sentences = DomainCorpus.sentences(verses: inputs.verses, lessonScripts: inputs.lessonScripts, terms: inputs.terms)
+        var words = Set<String>()
+        for sentence in sentences { words.formUnion(sentence.split(separator: " ").map(String.init)) }
+
+        // Words nobody can say are left out of the model and its dictionary alike.
+        let authored: [String: [AuthoredPronunciation]]
+        do {
+            authored = try AuthoredLexicon.load(inputs.pronunciationsFile)
+        } catch {
+            throw .pronunciation(error)
+        }
+        let cmudict = try CMUDictionary.load(inputs.cmudictPath, words: words)
+        var guessed: [String: [Phone]] = [:]
+        for word in words where authored[word] == nil && cmudict.entries[word] == nil {
+            if let phones = EspeakPhonemizer.phones(word), !phones.isEmpty { guessed[word] = phones }
+        }
+        let sayable = words.filter { authored[$0] != nil || cmudict.entries[$0] != nil || guessed[$0] != nil }
+        let lexicon = try Lexicon.resolve(sayable, authored: authored, cmudict: cmudict, graphemeToPhoneme: { guessed[$0] })
+        let corpus = sentences.compactMap { sentence -> String? in
+            let kept = sentence.split(separator: " ").filter { sayable.contains(String($0)) }
+            return kept.isEmpty ? nil : "<s> " + kept.joined(separator: " ") + " </s>"
+        }.joined(separator: "\n") + "\n"
+
+        let work = directory.deletingLastPathComponent()
+            .appendingPathComponent(".\(directory.lastPathComponent)-build-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: work)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let corpusFile = work.appendingPathComponent("corpus.txt")
+        let arpa = work.appendingPathComponent("domain.arpa")
+        let binary = work.appendingPathComponent(languageModelName)
+        do {
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            try Data(corpus.utf8).write(to: corpusFile)
+        } catch {
+            throw .cannotWrite(path: work.path, reason: error.localizedDescription)
+        }
+        try run(inputs.estimatorPath, ["-tr=\(corpusFile.path)", "-n=3", "-lm=msb", "-o=\(arpa.path)"])
+        try run(inputs.converterPath, ["-i", arpa.path, "-o", binary.path])
+        guard let model = FileManager.default.contents(atPath: binary.path) else {
+            throw .unreadable(path: binary.path, reason: "sphinx_lm_convert wrote nothing")
+        }
+        let outputs = [
+            languageModelName: model,
+            dictionaryName: Data(PronunciationDictionary.text(lexicon: lexicon, garbage: []).utf8),
+        ]
+        let manifest = ModelManifest(
+            format: ModelManifest.currentFormat, inputsDigest: digest,
+            outputs: outputs.mapValues(ContentHash.of), sources: lexicon.entries.mapValues(\.source),
+            identifier: "bible-domain", version: "\(format)", builtAt: Date())
+        try ModelManifest.write(manifest, outputs: outputs, to: directory)
+        return Model(directory: directory, manifest: manifest)
+    }
+
+    /// Runs a tool; its output goes nowhere unless it fails, when it is the error's reason.
+    private static func run(_ tool: String, _ arguments: [String]) throws(VocabularyError) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        do {
+            try process.run()
+        } catch {
+            throw .unreadable(path: tool, reason: "cannot run: \(error.localizedDescription)")
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw .unreadable(path: tool, reason: "exit \(process.terminationStatus): \(text.suffix(400))")
+        }
+    }
+}
