@@ -100,7 +100,21 @@ extension ModelCommand {
             }
             print("words: \(ModelSummary.wordCounts(manifest))")
             print("status: \(status(locations))")
+            printDomainModel(locations)
             if words { try printWords(directory: directory, manifest: manifest) }
+        }
+
+        /// The Bible-domain language model of `listen`, when it has been built.
+        private func printDomainModel(_ locations: VocabularyLocations) {
+            let directory = DomainModelSetup.directory(locations)
+            guard let manifest = CompiledModel.manifest(in: directory) else {
+                print("domain model (listen): not built yet (bible-course listen builds it at first use)")
+                return
+            }
+            let size = FileManager.default.contents(atPath: directory.appendingPathComponent(DomainModelCompiler.languageModelName).path)
+                .map { ModelSummary.size($0.count) } ?? "missing"
+            print("domain model (listen): \(directory.path), built at \(ISO8601DateFormatter().string(from: manifest.builtAt)), "
+                  + "\(DomainModelCompiler.languageModelName) \(size), words: \(ModelSummary.wordCounts(manifest))")
         }
 
         /// Whether the model on disk is what the current inputs would build.

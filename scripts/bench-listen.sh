@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Figures of `bible-course listen` (issue 14): the Bible-domain language model against
+# PocketSphinx's stock en-us model on the same audio, side by side in one run: word error
+# rate on BSB verses read by Piper's natural voice and on Common Voice's real people,
+# named references found in Piper-read sentences that name a verse, wall time per second
+# of audio and peak RSS. See scripts/lib/bench_listen.py.
+#
+#   scripts/bench-listen.sh [--verses 200] [--named 100] [--seed 1]
+#
+# Targets (issue 14): WER on verses <= half the stock model's, not much worse on Common
+# Voice; named references found >= 90%; decoding at RTF <= 0.5, RSS <= 150 MB.
+set -euo pipefail
+export BIBLE_COURSE_TEST_VOICES=1
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+cd "$ROOT"
+case "${1:-}" in -h|--help) sed -n '2,11p' "$0"; exit 0 ;; esac
+say "building release (swift build -c release)"
+swift build -c release --quiet
+BIN="$(swift build -c release --show-bin-path)/bible-course"
+python3 scripts/lib/bench_listen.py --bin "$BIN" --bible "$ROOT/Models/Bible.db" "$@"

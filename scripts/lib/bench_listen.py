@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Figures of `bible-course listen`, the Bible-domain language model against PocketSphinx's
+stock en-us model on the same audio, side by side:
+
+    bench_listen.py --bin bible-course --bible Models/Bible.db [--verses 200] [--named 100]
+                    [--seed 1] [--cache DIR]
+
+- word error rate on BSB verses of 8 to 30 words read by Piper's en_US-joe-medium voice,
+  and on the 100 Common Voice sentences of ../shared/speech (ordinary speech, real people);
+- named references found: Piper-read sentences that name a verse ("as it says in
+  habakkuk chapter two verse four ...") and read its opening, the share whose reference
+  `listen` names (and the share that names another passage);
+- time: wall seconds per second of audio for each whole run (model load included; the
+  domain model is built before the timed runs), and peak RSS.
+"""
+import argparse, json, os, random, re, shutil, subprocess, sys, tempfile, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from speech_sets import Piper, SPEECH, transcripts, verses  # noqa: E402
+from speech_corpus import RATE, read  # noqa: E402
+
+CARRIERS = ["as it says in", "turn with me to", "we read in", "look at", "in"]
+
+
+def words(text):
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+def edit_distance(a, b):
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        previous, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
+    return row[-1]
+
+
+def named_sentences(binary, bible, rng, count):
+    """Sentences naming a verse (chapter and verse said) and reading its first words."""
+    import sqlite3
+    db = sqlite3.connect(f"file:{bible}?mode=ro", uri=True)
+    rows = db.execute("SELECT b.name, v.chapter, v.verse, v.text FROM verses v JOIN books b ON b.id = v.book_id "
+                      "WHERE v.verse > 0").fetchall()
+    out = []
+    while len(out) < count:
+        book, chapter, verse, text = rng.choice(rows)
+        printed = subprocess.run([binary, "reference", "--json"], input=f"{book} {chapter}:{verse}\n",
+                                 capture_output=True, text=True).stdout
+        reference = json.loads(printed)["reference"]
+        name = book.lower().replace("1 ", "first ").replace("2 ", "second ").replace("3 ", "third ")
+        opening = " ".join(words(re.split(r"[.;:?!]", text)[0])[:8])
+        out.append((f"{rng.choice(CARRIERS)} {name} chapter {number_words(chapter)} verse {number_words(verse)} {opening}",
+                    reference))
+    return out
+
+
+ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen " \
+       "seventeen eighteen nineteen".split()
+TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def number_words(n):
+    if n < 20:
+        return ONES[n]
+    if n < 100:
+        return TENS[n // 10] + ("" if n % 10 == 0 else " " + ONES[n % 10])
+    return ONES[n // 100] + " hundred" + ("" if n % 100 == 0 else " " + number_words(n % 100))
+
+
+def listen(binary, state, files, stock):
+    """{file: [utterance objects]}, wall seconds and peak RSS (kB) of one `listen` run."""
+    started = time.time()
+    command = ["/usr/bin/time", "-f", "%M", binary, "listen", "--json", "--state-dir", state] + \
+              (["--stock"] if stock else []) + files
+    done = subprocess.run(command, capture_output=True, text=True)
+    wall = time.time() - started
+    rss = int(done.stderr.strip().splitlines()[-1]) if done.stderr.strip() else 0
+    out = {f: [] for f in files}
+    for line in done.stdout.splitlines():
+        row = json.loads(line)
+        out[row["file"]].append(row)
+    return out, wall, rss
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("--bible", required=True)
+    parser.add_argument("--verses", type=int, default=200)
+    parser.add_argument("--named", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cache", default=os.path.expanduser("~/.cache/bible-course/piper"))
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    work = tempfile.mkdtemp(prefix="bench-listen-")
+    try:
+        run(args, rng, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def run(args, rng, work):
+    state = os.path.join(work, "state")
+    piper = Piper(args.cache)
+
+    sets = {}
+    rows = []
+    for i, text in enumerate(verses(args.bible, rng, args.verses)):
+        path = os.path.join(work, f"verse{i:03}.wav")
+        piper.say(text, 1.0, 0, path)
+        rows.append((path, text, None))
+    sets["Piper verses"] = rows
+    cv = transcripts(os.path.join(SPEECH, "commonvoice100", "ref.txt"))
+    sets["Common Voice"] = [(os.path.join(SPEECH, "commonvoice100", "data", f"{ident}.wav"), text, None)
+                            for ident, text in sorted(cv.items())
+                            if os.path.exists(os.path.join(SPEECH, "commonvoice100", "data", f"{ident}.wav"))]
+    rows = []
+    for i, (text, reference) in enumerate(named_sentences(args.bin, args.bible, rng, args.named)):
+        path = os.path.join(work, f"named{i:03}.wav")
+        piper.say(text, 1.0, 0, path)
+        rows.append((path, text, reference))
+    sets["Piper named"] = rows
+
+    # The domain model is built (and timed) before the runs that are timed.
+    started = time.time()
+    subprocess.run([args.bin, "listen", "--state-dir", state, sets["Piper verses"][0][0]], capture_output=True)
+    print(f"domain model built and one file heard in {time.time() - started:.1f} s")
+
+    print(f"{'set':<14} {'files':>5} {'model':<7} {'WER':>7} {'named':>9} {'wrong':>6} {'wall/audio':>10} {'RSS MB':>7}")
+    for name, rows in sets.items():
+        audio = sum(len(read(path)) for path, _, _ in rows) / RATE
+        for stock in (True, False):
+            heard, wall, rss = listen(args.bin, state, [r[0] for r in rows], stock)
+            errors = total = found = wrong = 0
+            for path, text, reference in rows:
+                said = words(text)
+                got = [w for u in heard[path] for w in words(u["text"])]
+                errors += edit_distance(said, got)
+                total += len(said)
+                refs = [r["reference"] for u in heard[path] for r in u["references"]]
+                if reference is not None:
+                    found += reference in refs
+                    wrong += any(r != reference for r in refs)
+            named = f"{found}/{len(rows)}" if name == "Piper named" else "-"
+            wrong_text = str(wrong) if name == "Piper named" else "-"
+            print(f"{name:<14} {len(rows):>5} {'stock' if stock else 'domain':<7} {100 * errors / max(1, total):>6.1f}% "
+                  f"{named:>9} {wrong_text:>6} {wall / audio:>10.3f} {rss / 1024:>7.0f}")
+
+
+if __name__ == "__main__":
+    main()
