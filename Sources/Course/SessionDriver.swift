@@ -118,13 +118,13 @@ public final class SessionDriver {
         }
     }
 
-    /// Moves the clock to the next timer's deadline (a virtual clock; a live one cannot be
-    /// moved) and fires it. False when no timer is pending.
+    /// Moves a virtual clock to the next timer's deadline and fires it. False when no timer
+    /// is pending, or on a live clock (which cannot be moved) when it is not due yet.
     @discardableResult
     public func fireNextTimer() -> Bool {
         guard !stopFlag.isRaised, let deadline = timers.nextDeadline else { return false }
         ports.clock.pass(deadline - now)
-        guard let timer = timers.takeDue(at: max(now, deadline)) else { return false }
+        guard let timer = timers.takeDue(at: now) else { return false }
         fire(timer)
         return true
     }
