@@ -27,6 +27,7 @@ public final class SynthesizerSpeaker: SessionSpeaker {
     public func speak(_ text: String) -> SpeakerOutcome {
         sink.resetMeter()
         var failure: String?
+        var playbackFailed = false
         do {
             try synthesizer.speak(text, to: sink, shouldStop: { [heartbeat, stopFlag] in
                 heartbeat()
@@ -34,7 +35,8 @@ public final class SynthesizerSpeaker: SessionSpeaker {
             })
         } catch {
             failure = String(describing: error)
+            if case .playback = error { playbackFailed = true }
         }
-        return SpeakerOutcome(played: .seconds(double: sink.playedSeconds), failure: failure)
+        return SpeakerOutcome(played: .seconds(double: sink.playedSeconds), failure: failure, playbackFailed: playbackFailed)
     }
 }

@@ -14,7 +14,8 @@ import Scripture
 /// - Persistence effects are written first, in one transaction, then the rest in order.
 /// - Speech moves the clock by the time it played (nothing on a live clock); timers count
 ///   from the end of what was said before them.
-/// - A failing speaker is reported once, and again only after it has worked in between.
+/// - A failing playback device is reported once, and again only after it has worked in
+///   between; other speech failures each time.
 /// - ``stopFlag`` raised: nothing more is carried out.
 ///
 /// Not thread-safe: one thread drives it (``stopFlag`` may be raised from any thread).
@@ -58,7 +59,7 @@ public final class SessionDriver {
     private let ports: Ports
     private var machine: SessionMachine
     private var timers = SessionTimers()
-    private var speakerFailing = false
+    private var playbackFailing = false
 
     /// - Parameter stopFlag: the flag that stops the session (shared with the speaker, which
     ///   cuts speech between sentences when it is raised).
@@ -168,6 +169,9 @@ public final class SessionDriver {
             case .playSegment(let playback):
                 say(playback.script, kind: .segment)
                 if let reference = playback.passage, let passage = passage(reference) {
+                    if passage.verses.isEmpty {
+                        report(.failure("cannot read \(reference.description): no verses found in Bible.db"))
+                    }
                     say(passage.text, kind: .passage)
                 }
                 followUps.append(.playbackFinished(playback.type))
@@ -220,10 +224,10 @@ public final class SessionDriver {
         let started = now
         let outcome = ports.speaker.speak(text)
         if let failure = outcome.failure {
-            if !speakerFailing { report(.failure("speech: \(failure)")) }
-            speakerFailing = true
-        } else if speakerFailing {
-            speakerFailing = false
+            if !playbackFailing { report(.failure("speech: \(failure)")) }
+            if outcome.playbackFailed { playbackFailing = true }
+        } else if playbackFailing {
+            playbackFailing = false
             report(.notice("playback works again"))
         }
         ports.clock.pass(outcome.played)

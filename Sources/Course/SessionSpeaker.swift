@@ -12,10 +12,14 @@ public struct SpeakerOutcome: Sendable, Hashable {
     public var played: Duration
     /// Why speech failed (the synthesiser or the playback device), nil when it did not.
     public var failure: String?
+    /// The playback device failed (a loudspeaker unplugged): reported once until it works
+    /// again, where a synthesis failure is reported each time.
+    public var playbackFailed: Bool
 
-    public init(played: Duration, failure: String? = nil) {
+    public init(played: Duration, failure: String? = nil, playbackFailed: Bool = false) {
         self.played = played
         self.failure = failure
+        self.playbackFailed = playbackFailed
     }
 }
 

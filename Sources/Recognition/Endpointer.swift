@@ -47,7 +47,6 @@ public struct Endpointer: Sendable {
     private var utteranceFrames = 0
     /// The noise floor estimate, dBFS.
     public private(set) var noiseFloorDecibels: Double = -50
-    /// The last frames' levels (a ring of ``Configuration/floorWindowMilliseconds``).
     /// The frames that may yet be the window's quietest, oldest first, rising in level
     /// (a sliding-window minimum: each frame goes in and out once). Entries before
     /// `firstCandidate` have left the window.

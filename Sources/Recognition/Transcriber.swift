@@ -9,7 +9,8 @@ import Foundation
 public final class Transcriber {
     /// One utterance and what was heard in it.
     public struct Utterance: Sendable, Hashable {
-        /// Seconds from the start of the audio.
+        /// Seconds from the start of the audio: where the utterance's audio opens (its
+        /// pre-roll included) and where the speech ends (its trailing silence left out).
         public let start: Double
         public let end: Double
         public let hypothesis: Hypothesis
@@ -43,12 +44,14 @@ public final class Transcriber {
         var audio: [Int16] = []
         var start = 0
         var position = 0
-        func finish() throws(RecognizerError) {
+        let trailing = endpointer.trailingSilenceMilliseconds * PocketSphinxDecoder.sampleRate / 1000
+        func finish(trailingSilence: Int) throws(RecognizerError) {
             guard !audio.isEmpty else { return }
             let hypothesis = try decoder.decode(audio)
             let rate = Double(PocketSphinxDecoder.sampleRate)
             utterances.append(Utterance(
-                start: Double(start) / rate, end: Double(start + audio.count) / rate, hypothesis: hypothesis,
+                start: Double(start) / rate, end: Double(start + max(0, audio.count - trailingSilence)) / rate,
+                hypothesis: hypothesis,
                 confidence: hypothesis.wordScorePerFrame.map(Recognizer.confidence(wordScore:)) ?? 0))
             audio = []
         }
@@ -62,13 +65,13 @@ public final class Transcriber {
                     audio = preroll
                 case .continued(let more):
                     audio += more
-                case .ended:
-                    try finish()
+                case .ended(let cutAtMaximum):
+                    try finish(trailingSilence: cutAtMaximum ? 0 : trailing)
                 }
             }
             position = end
         }
-        try finish()
+        try finish(trailingSilence: 0)
         return utterances
     }
 }

@@ -55,9 +55,14 @@ public struct CompiledModel: Sendable {
         }
     }
 
-    /// Opens the model in `directory` if it was built from inputs with `digest` and
-    /// every file is as the manifest says; otherwise says why not.
-    public static func open(_ directory: URL, inputsDigest digest: String) -> Result<CompiledModel, Staleness> {
+    /// The files of the grammar's model, each checked against the manifest.
+    public static let outputNames = [commandsGrammarName, commandsLanguageModelName, answerGrammarName, dictionaryName]
+
+    /// Opens the model in `directory` if it was built from inputs with `digest` and each
+    /// of `files` is as the manifest says; otherwise says why not. The domain model of
+    /// `listen` is checked the same way with its own files.
+    public static func open(_ directory: URL, inputsDigest digest: String,
+                            files: [String] = outputNames) -> Result<CompiledModel, Staleness> {
         let manifestURL = directory.appendingPathComponent(manifestName)
         guard let data = FileManager.default.contents(atPath: manifestURL.path) else { return .failure(.missing) }
         let decoder = JSONDecoder()
@@ -67,7 +72,7 @@ public struct CompiledModel: Sendable {
         }
         guard manifest.format == ModelManifest.currentFormat else { return .failure(.olderFormat) }
         guard manifest.inputsDigest == digest else { return .failure(.inputsChanged) }
-        for name in [commandsGrammarName, commandsLanguageModelName, answerGrammarName, dictionaryName] {
+        for name in files {
             guard let content = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
                   manifest.outputs[name] == ContentHash.of(content) else {
                 return .failure(.corrupt(file: name))

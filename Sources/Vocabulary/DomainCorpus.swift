@@ -61,20 +61,26 @@ public enum DomainCorpus {
     }
 
     /// The words of `text` as the recogniser spells them: lower case, letters and inner
-    /// apostrophes ("god's"), numbers up to 999 said ("twelve").
+    /// apostrophes ("god's"), numbers below a million said ("12,000" is "twelve thousand");
+    /// larger numbers are left out.
     public static func words<Text: StringProtocol>(_ text: Text) -> [String] {
         var words: [String] = []
         var current = ""
         func flush() {
             let word = current.trimmingCharacters(in: CharacterSet(charactersIn: "'"))
-            if let number = Int(word), number < 1000 {
-                words += NumberWords.spoken(number).split(separator: " ").map(String.init)
+            if let number = Int(word), number < 1_000_000 {
+                let thousands = number / 1000, rest = number % 1000
+                var said = thousands > 0 ? NumberWords.spoken(thousands) + " thousand" : ""
+                if rest > 0 || number == 0 { said += (said.isEmpty ? "" : " ") + NumberWords.spoken(rest) }
+                words += said.split(separator: " ").map(String.init)
             } else if !word.isEmpty, word.allSatisfy({ $0.isLetter || $0 == "'" }) {
                 words.append(word)
             }
             current = ""
         }
-        for character in text.lowercased() {
+        // "12,000": the comma is inside the number.
+        let joined = text.lowercased().replacingOccurrences(of: #"(?<=\d),(?=\d{3})"#, with: "", options: .regularExpression)
+        for character in joined {
             if character.isLetter || character.isNumber {
                 current.append(character)
             } else if character == "'" || character == "\u{2019}" {

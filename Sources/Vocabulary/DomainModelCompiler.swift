@@ -54,7 +54,9 @@ public enum DomainModelCompiler {
     public static let defaultConverter = "/usr/bin/sphinx_lm_convert"
     public static let languageModelName = "domain.lm.bin"
     public static let dictionaryName = "domain.dict"
-    static let format = 1
+    /// Raised whenever what is built from the same inputs changes (the corpus, the estimator's
+    /// options), so models built before are rebuilt.
+    static let format = 2
 
     /// The model's files.
     public struct Model: Sendable {
@@ -68,7 +70,7 @@ public enum DomainModelCompiler {
     /// new one.
     public static func prepare(_ inputs: DomainModelInputs, in directory: URL) throws(VocabularyError) -> (Model, ModelCompiler.Outcome) {
         let digest = try inputs.digest()
-        switch CompiledModel.open(directory, inputsDigest: digest) {
+        switch CompiledModel.open(directory, inputsDigest: digest, files: [languageModelName, dictionaryName]) {
         case .success(let model):
             return (Model(directory: directory, manifest: model.manifest), .reused)
         case .failure(let staleness):
@@ -81,7 +83,7 @@ public enum DomainModelCompiler {
         for (what, path) in [("IRSTLM's tlm (apt-get install irstlm)", inputs.estimatorPath),
                              ("sphinx_lm_convert (apt-get install sphinxbase-utils)", inputs.converterPath)]
         where !FileManager.default.isExecutableFile(atPath: path) {
-            throw .missingFile(what: what, path: path)
+            throw .missingFile(what: "\(what), an executable", path: path)
         }
         let sentences = DomainCorpus.sentences(verses: inputs.verses, lessonScripts: inputs.lessonScripts, terms: inputs.terms)
         var words = Set<String>()
@@ -122,7 +124,7 @@ public enum DomainModelCompiler {
         try run(inputs.estimatorPath, ["-tr=\(corpusFile.path)", "-n=3", "-lm=msb", "-o=\(arpa.path)"])
         try run(inputs.converterPath, ["-i", arpa.path, "-o", binary.path])
         guard let model = FileManager.default.contents(atPath: binary.path) else {
-            throw .unreadable(path: binary.path, reason: "sphinx_lm_convert wrote nothing")
+            throw .toolFailed(tool: inputs.converterPath, reason: "it wrote nothing to \(binary.path)")
         }
         let outputs = [
             languageModelName: model,
@@ -147,12 +149,12 @@ public enum DomainModelCompiler {
         do {
             try process.run()
         } catch {
-            throw .unreadable(path: tool, reason: "cannot run: \(error.localizedDescription)")
+            throw .toolFailed(tool: tool, reason: "cannot run: \(error.localizedDescription)")
         }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw .unreadable(path: tool, reason: "exit \(process.terminationStatus): \(text.suffix(400))")
+            throw .toolFailed(tool: tool, reason: "exit \(process.terminationStatus): \(text.suffix(400))")
         }
     }
 }

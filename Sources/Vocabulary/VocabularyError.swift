@@ -10,6 +10,8 @@ public enum VocabularyError: Error, Hashable, Sendable, CustomStringConvertible 
     case noPronunciation(word: String)
     case cannotWrite(path: String, reason: String)
     case badCorrection(path: String, line: Int, reason: String)
+    /// A tool the build runs (IRSTLM's estimator, sphinx_lm_convert) failed.
+    case toolFailed(tool: String, reason: String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,7 @@ public enum VocabularyError: Error, Hashable, Sendable, CustomStringConvertible 
             return "no pronunciation for \"\(word)\": not authored, not in cmudict, and espeak-ng gave none"
         case .cannotWrite(let path, let reason): return "\(path): cannot write: \(reason)"
         case .badCorrection(let path, let line, let reason): return "corrections \(path) line \(line): \(reason)"
+        case .toolFailed(let tool, let reason): return "\(tool) failed: \(reason)"
         }
     }
 }

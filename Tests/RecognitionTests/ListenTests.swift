@@ -17,21 +17,24 @@ struct ListenTests {
         "for god so loved the world that he gave his one and only son",
     ]
 
-    /// The JSON lines `listen` prints for `files` with `flags`.
-    static func listen(_ files: [URL], _ flags: [String] = []) throws -> [[String: Any]] {
+    /// The JSON lines `listen` prints for `files` with `flags`, and what it says on stderr.
+    static func listen(_ files: [URL], _ flags: [String] = []) throws -> (lines: [[String: Any]], log: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["listen", "--json", "--state-dir", state.path] + flags + files.map(\.path)
-        let output = Pipe()
+        let output = Pipe(), log = FileManager.default.temporaryDirectory.appendingPathComponent("listen-\(UUID()).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
+        return (lines, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 
     @Test("a verse named and read is transcribed and its reference named; the stock model misses it")
@@ -47,8 +50,11 @@ struct ListenTests {
             return file
         }
 
-        let domain = try Self.listen(files)
-        let stock = try Self.listen(files, ["--stock"])
+        let domain = try Self.listen(files).lines
+        let stock = try Self.listen(files, ["--stock"]).lines
+        // The model built by the first run (or an earlier test run) is reused.
+        let again = try Self.listen(Array(files.prefix(1)))
+        #expect(!again.log.contains("domain model built"), "\(again.log)")
         func references(_ lines: [[String: Any]]) -> [String] {
             lines.flatMap { ($0["references"] as? [[String: Any]] ?? []).compactMap { $0["reference"] as? String } }
         }

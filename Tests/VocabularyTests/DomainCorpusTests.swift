@@ -9,6 +9,9 @@ struct DomainCorpusTests {
         #expect(DomainCorpus.words("“In the beginning, God’s Word—12 tribes!”") ==
                 ["in", "the", "beginning", "god's", "word", "twelve", "tribes"])
         #expect(DomainCorpus.words("the sons' wives") == ["the", "sons", "wives"])
+        #expect(DomainCorpus.words("12,000 from each tribe, 144,000 in all; 3 or 4") ==
+                ["twelve", "thousand", "from", "each", "tribe", "one", "hundred", "forty", "four", "thousand",
+                 "in", "all", "three", "or", "four"])
     }
 
     @Test("a verse named is followed by its opening words; verses are cut into sentences")

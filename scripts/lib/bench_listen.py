@@ -128,6 +128,9 @@ def run(args, rng, work):
 
     print(f"{'set':<14} {'files':>5} {'model':<7} {'WER':>7} {'named':>9} {'wrong':>6} {'wall/audio':>10} {'RSS MB':>7}")
     for name, rows in sets.items():
+        if not rows:
+            print(f"{name:<14} no files (is ../shared/speech there?)")
+            continue
         audio = sum(len(read(path)) for path, _, _ in rows) / RATE
         for stock in (True, False):
             heard, wall, rss = listen(args.bin, state, [r[0] for r in rows], stock)
