@@ -2,7 +2,8 @@ import Audio
 import Foundation
 import Logging
 
-/// `bible-course run`: the live loop around a ``SessionRuntime``, with the microphone on
+/// `bible-course run`: the live loop around a ``LiveRuntime`` (the course, or listening),
+/// with the microphone on
 /// its own thread (``CaptureThread``), systemd's notify protocol and a graceful shutdown.
 ///
 /// - `READY=1` once the microphone delivered audio (the model is loaded before the daemon
@@ -13,15 +14,15 @@ import Logging
 /// - SIGTERM/SIGINT: stop listening, cut the current sentence, save the session state,
 ///   `STOPPING=1`, and return 0.
 public final class Daemon {
-    public let runtime: SessionRuntime
+    public let runtime: any LiveRuntime
     public let readyTimeout: Duration
     private let capture: CaptureThread
-    private let sink: any AudioSink & Sendable
+    private let sink: (any AudioSink & Sendable)?
     private let notifier: SystemdNotifier
     private let logger: Logger
     private let captureDevice: String
 
-    public init(runtime: SessionRuntime, capture: CaptureThread, captureDevice: String, sink: any AudioSink & Sendable,
+    public init(runtime: any LiveRuntime, capture: CaptureThread, captureDevice: String, sink: (any AudioSink & Sendable)?,
                 notifier: SystemdNotifier, logger: Logger, readyTimeout: Duration = .seconds(5)) {
         self.runtime = runtime
         self.capture = capture
@@ -41,7 +42,7 @@ public final class Daemon {
         let signals = ShutdownSignals { name in
             logger.notice("\(name): stopping")
             stopFlag.raise()
-            sink.stop()
+            sink?.stop()
             capture.stop()
         }
         let notifier = self.notifier
@@ -78,10 +79,10 @@ public final class Daemon {
             notifier.watchdog()
         }
         notifier.stopping()
-        runtime.saveState()
+        let finished = runtime.finish()
         capture.join()
-        sink.close()
-        logger.notice("stopped; session saved in state \(runtime.state.rawValue)")
+        sink?.close()
+        logger.notice("stopped; \(finished)")
         withExtendedLifetime(signals) {}
         return 0
     }

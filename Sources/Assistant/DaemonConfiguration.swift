@@ -33,6 +33,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         case pronunciations
         case vocabulary
         case adaptation
+        case mode
 
         /// The flag that sets the key.
         public var flag: String { "--" + rawValue.replacingOccurrences(of: "_", with: "-") }
@@ -78,6 +79,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var grammars: String?
     public var pronunciations: String?
     public var vocabulary: String?
+    /// What the daemon does with what it hears: deliver the course, or listen for passages.
+    public var mode = DaemonMode.course
 
     public init() {}
 
@@ -163,6 +166,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
         case .pronunciations: pronunciations = try string()
         case .vocabulary: vocabulary = try string()
         case .adaptation: adaptation = try string()
+        case .mode:
+            guard let chosen = DaemonMode(rawValue: try string()) else {
+                throw bad(DaemonMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
+            }
+            mode = chosen
         }
     }
 
@@ -189,4 +197,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var speech: SpeechConfiguration {
         SpeechConfiguration(voice: voice, rateFactor: rate, pitch: pitch)
     }
+}
+
+/// What `bible-course run` does: `course`, the spoken course; `listen`, no course but
+/// every utterance transcribed with the passages it names or quotes, one JSON line each on
+/// stdout (``ListeningRuntime``). A lesson never runs while it listens.
+public enum DaemonMode: String, CaseIterable, Sendable {
+    case course
+    case listen
 }

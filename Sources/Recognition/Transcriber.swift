@@ -5,7 +5,8 @@ import Foundation
 /// utterances with the ``Endpointer`` and decodes each whole (its own feature
 /// normalisation), reporting where it lies in the audio.
 ///
-/// Not thread-safe: one caller at a time.
+/// A whole recording (``transcribe(_:)``) or a stream fed as it comes (``feed(_:)``,
+/// ``finish()``). Not thread-safe: one caller at a time.
 public final class Transcriber {
     /// One utterance and what was heard in it.
     public struct Utterance: Sendable, Hashable {
@@ -35,43 +36,79 @@ public final class Transcriber {
         endpointer.maximumMilliseconds = maximumSeconds * 1000
         endpointer.trailingSilenceMilliseconds = 600
         self.endpointer = endpointer
+        cutter = Endpointer(configuration: endpointer)
     }
 
-    /// The utterances of `samples` (16 kHz mono), in order.
+    private var cutter: Endpointer
+    /// The open utterance's audio, and where it starts (samples from the start of the audio).
+    private var audio: [Int16] = []
+    private var audioStart = 0
+    /// Samples fed since the start (or the last ``reset()``).
+    private var position = 0
+    /// Samples fed that do not yet fill an endpointer frame.
+    private var pending: [Int16] = []
+
+    /// The utterances of `samples` (16 kHz mono), in order: a whole recording.
     public func transcribe(_ samples: [Int16]) throws(RecognizerError) -> [Utterance] {
-        var cutter = Endpointer(configuration: endpointer)
+        reset()
+        return try feed(samples) + finish()
+    }
+
+    /// Starts again at time 0, dropping an open utterance.
+    public func reset() {
+        cutter = Endpointer(configuration: endpointer)
+        audio = []
+        audioStart = 0
+        position = 0
+        pending = []
+    }
+
+    /// Feeds the next `samples` of a stream (a microphone); returns the utterances they
+    /// complete.
+    public func feed(_ samples: [Int16]) throws(RecognizerError) -> [Utterance] {
+        pending += samples
         var utterances: [Utterance] = []
-        var audio: [Int16] = []
-        var start = 0
-        var position = 0
-        let trailing = endpointer.trailingSilenceMilliseconds * PocketSphinxDecoder.sampleRate / 1000
-        func finish(trailingSilence: Int) throws(RecognizerError) {
-            guard !audio.isEmpty else { return }
-            let hypothesis = try decoder.decode(audio)
-            let rate = Double(PocketSphinxDecoder.sampleRate)
-            utterances.append(Utterance(
-                start: Double(start) / rate, end: Double(start + max(0, audio.count - trailingSilence)) / rate,
-                hypothesis: hypothesis,
-                confidence: hypothesis.wordScorePerFrame.map(Recognizer.confidence(wordScore:)) ?? 0))
-            audio = []
-        }
         let frame = Endpointer.frameSamples
-        while position < samples.count {
-            let end = min(samples.count, position + frame)
-            for event in cutter.process(Array(samples[position..<end])) {
+        let trailing = endpointer.trailingSilenceMilliseconds * PocketSphinxDecoder.sampleRate / 1000
+        var offset = 0
+        while pending.count - offset >= frame {
+            let end = position + frame
+            for event in cutter.process(Array(pending[offset..<(offset + frame)])) {
                 switch event {
                 case .started(let preroll):
-                    start = max(0, end - preroll.count)
+                    audioStart = max(0, end - preroll.count)
                     audio = preroll
                 case .continued(let more):
                     audio += more
                 case .ended(let cutAtMaximum):
-                    try finish(trailingSilence: cutAtMaximum ? 0 : trailing)
+                    if let utterance = try decodeOpenUtterance(trailingSilence: cutAtMaximum ? 0 : trailing) {
+                        utterances.append(utterance)
+                    }
                 }
             }
             position = end
+            offset += frame
         }
-        try finish(trailingSilence: 0)
+        pending.removeFirst(offset)
         return utterances
+    }
+
+    /// Ends the stream: the open utterance, if any, decoded as it is.
+    public func finish() throws(RecognizerError) -> [Utterance] {
+        if !pending.isEmpty, !audio.isEmpty { audio += pending }
+        pending = []
+        return try decodeOpenUtterance(trailingSilence: 0).map { [$0] } ?? []
+    }
+
+    private func decodeOpenUtterance(trailingSilence: Int) throws(RecognizerError) -> Utterance? {
+        guard !audio.isEmpty else { return nil }
+        defer { audio = [] }
+        let hypothesis = try decoder.decode(audio)
+        let rate = Double(PocketSphinxDecoder.sampleRate)
+        return Utterance(
+            start: Double(audioStart) / rate,
+            end: Double(audioStart + max(0, audio.count - trailingSilence)) / rate,
+            hypothesis: hypothesis,
+            confidence: hypothesis.wordScorePerFrame.map(Recognizer.confidence(wordScore:)) ?? 0)
     }
 }

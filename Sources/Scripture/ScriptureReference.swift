@@ -44,6 +44,12 @@ public struct ScriptureReference: Hashable, Sendable, CustomStringConvertible {
                   end: VersePoint(chapter: last, verse: lastCount), isWholeChapters: true)
     }
 
+    /// Whether every verse of `other` is in this stretch (a verse quoted inside a chapter
+    /// named).
+    public func contains(_ other: ScriptureReference) -> Bool {
+        book == other.book && start <= other.start && other.end <= end
+    }
+
     private static func check(_ book: Book, _ point: VersePoint) throws(ReferenceError) {
         guard let count = book.verseCount(chapter: point.chapter) else {
             throw .noChapter(book, chapter: point.chapter)

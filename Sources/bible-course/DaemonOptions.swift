@@ -38,6 +38,9 @@ struct DaemonOptions: ParsableArguments {
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String?
 
+    @Option(help: "course (the spoken course) or listen (no course: print the passages heard named or quoted, as `listen` does).")
+    var mode: String?
+
     /// The configuration: defaults, then `--config` (or `defaultFile` when it exists), then
     /// the flags; path keys of the file fill the `paths` flags that were not given.
     func resolve(_ paths: inout PathOptions, defaultFile: String?) throws -> DaemonConfiguration {
@@ -54,6 +57,7 @@ struct DaemonOptions: ParsableArguments {
                 (.voice, voice.map(ConfigurationValue.string)), (.rate, rate.map(ConfigurationValue.float)),
                 (.pitch, pitch.map(ConfigurationValue.integer)), (.echoTail, echoTail.map(ConfigurationValue.integer)),
                 (.course, course.map(ConfigurationValue.string)), (.logLevel, logLevel.map(ConfigurationValue.string)),
+                (.mode, mode.map(ConfigurationValue.string)),
                 (.bible, paths.biblePath.map(ConfigurationValue.string)),
                 (.curriculum, paths.curriculumPath.map(ConfigurationValue.string)),
                 (.stateDirectory, paths.stateDirectoryPath.map(ConfigurationValue.string)),

@@ -43,6 +43,9 @@ struct DemoCommand: ParsableCommand {
     mutating func run() throws {
         let modelDirectory = paths.vocabularyLocations.modelDirectory
         let configuration = try options.resolve(&paths, defaultFile: nil)
+        if configuration.mode == .listen {
+            throw CommandFailure("demo runs the course; mode \"listen\" is for `run` (or use `bible-course listen FILE.wav`)")
+        }
         bootstrapLogging(options.logLevel == nil ? .warning : configuration.logLevel)
         let logger = Logger(label: "bible-course")
         var dataPaths = paths.dataPaths

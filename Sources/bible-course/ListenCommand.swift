@@ -3,33 +3,38 @@ import Assistant
 import Audio
 import Course
 import Foundation
+import Logging
 import Recognition
 import Scripture
 import Vocabulary
 
-/// `bible-course listen FILE.wav ...`: free speech transcribed with the Bible-domain
-/// language model, and the passages it names.
+/// `bible-course listen [FILE.wav ...]`: free speech transcribed with the Bible-domain
+/// language model, and the passages it names or quotes; the microphone when no file is
+/// given.
 struct ListenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listen",
-        abstract: "Transcribe free speech (preaching, teaching, reading aloud) and name the passages it names.",
+        abstract: "Transcribe free speech (preaching, teaching, reading aloud) and name the passages it names or quotes.",
         discussion: """
-            Each WAV file is cut into utterances and each utterance decoded with a language \
-            model of the Bible's words (estimated from Bible.db, the ways references are said, \
-            the lesson scripts and the vocabulary's terms; built at first use into the state \
-            directory and reused while they are unchanged). The text goes through the transcript \
-            normaliser, and the references it names are reported. One line per utterance: \
-            "[start-end] text" with the references, or with --json \
-            {"file", "start", "end", "text", "references": [{"reference": "Hab 2:4", "how": \
-            "named", "confidence"}]} (seconds; the confidence is how well the words fit the \
-            sound, 0-1). --stock decodes with PocketSphinx's stock en-us model instead, to \
-            compare. Not yet: listening to the microphone, and passages quoted without being \
-            named.
+            Each WAV file, or the microphone when no file is given (until Ctrl-C), is cut \
+            into utterances and each utterance decoded with a language model of the Bible's \
+            words (estimated from Bible.db, the ways references are said, the lesson scripts \
+            and the vocabulary's terms; built at first use into the state directory and \
+            reused while they are unchanged). The text goes through the transcript \
+            normaliser. A passage is "named" when a reference is said ("as it says in \
+            habakkuk two four") and "quoted" when the words are a verse's (most of its rarer \
+            three-word runs heard). One line per utterance: "[start-end] text  → passages", \
+            or with --json {"file", "start", "end", "text", "references": [{"reference": \
+            "Hab 2:4", "how": "named" | "quoted", "confidence"}]} (seconds from the start; \
+            "file" only for files; the confidence is, named, how well the words fit the \
+            sound and, quoted, the share of the verse heard, 0-1). --stock decodes with \
+            PocketSphinx's stock en-us model instead, to compare. The daemon does the same \
+            with mode = "listen" in its config.
             """
     )
 
-    @Argument(help: "WAV files (16-bit PCM; other rates and channel counts are converted).")
-    var files: [String]
+    @Argument(help: "WAV files (16-bit PCM; other rates and channel counts are converted). None: the microphone.")
+    var files: [String] = []
 
     @Flag(help: "One JSON object per utterance.")
     var json = false
@@ -37,31 +42,33 @@ struct ListenCommand: ParsableCommand {
     @Flag(help: "Decode with PocketSphinx's stock en-us language model instead of the Bible-domain one.")
     var stock = false
 
+    @Option(help: "ALSA capture device when no file is given (\"default\", \"plughw:1,0\").")
+    var captureDevice = "default"
+
     @OptionGroup var paths: PathOptions
 
-    func validate() throws {
-        if files.isEmpty { throw ValidationError("give one or more WAV files (the microphone is not supported yet)") }
-    }
-
     func run() throws {
-        let transcriber = try makeTranscriber()
-        let normaliser: Normaliser?
-        do {
-            normaliser = try TranscriptNormaliserSetup.load(NormaliseCommand.inputs(paths))
-        } catch {
-            warn("the transcript normaliser cannot be set up (\(error)); references are read from the words as heard")
-            normaliser = nil
+        let listener = try Self.makeListener(paths, stock: stock)
+        let print = { (heard: ScriptureListener.Heard, file: String?) in
+            FileHandle.standardOutput.write(Data(((json ? heard.jsonLine(file: file) : heard.textLine) + "\n").utf8))
+        }
+        guard !files.isEmpty else {
+            bootstrapLogging(.notice)
+            let clock = MonotonicSessionClock()
+            let capture = CaptureThread(
+                source: CaptureLoop(device: captureDevice) { line in warn(line) }, clock: clock,
+                maximumQueued: ListeningRuntime.maximumQueued)
+            let runtime = ListeningRuntime(listener: listener, logger: Logger(label: "bible-course.listen")) { print($0, nil) }
+            let daemon = Daemon(runtime: runtime, capture: capture, captureDevice: captureDevice, sink: nil,
+                                notifier: SystemdNotifier(), logger: Logger(label: "bible-course"))
+            let status = daemon.run()
+            if status != 0 { throw ExitCode(status) }
+            return
         }
         var failed = false
         for file in files {
             do {
-                let samples = try WAVFile.read(URL(fileURLWithPath: file))
-                for utterance in try transcriber.transcribe(samples) where !utterance.text.isEmpty {
-                    let heard = normaliser?.normalise(utterance.text)
-                        ?? NormalisedTranscript(normalisedText: utterance.text, extractedTerms: [],
-                                                references: ScriptureReference.find(in: utterance.text))
-                    print(json ? Self.jsonLine(file: file, utterance, heard) : Self.textLine(utterance, heard))
-                }
+                for heard in try listener.transcribe(try WAVFile.read(URL(fileURLWithPath: file))) { print(heard, file) }
             } catch {
                 failed = true
                 warn("\(file): \(error)")
@@ -70,42 +77,37 @@ struct ListenCommand: ParsableCommand {
         if failed { throw ExitCode(1) }
     }
 
-    private func makeTranscriber() throws -> Transcriber {
+    /// The listener of `listen` and of the daemon's listen mode: the domain model (built
+    /// when missing or stale) or the stock one, the transcript normaliser (without it,
+    /// references are read from the words as heard) and the index of quoted verses.
+    static func makeListener(_ paths: PathOptions, stock: Bool = false) throws -> ScriptureListener {
+        let transcriber: Transcriber
+        let verses: [(book: Book, verse: Verse)]
         do {
+            verses = try BibleStore(path: paths.bibleURL.path).allVerses()
             if stock {
-                return try Transcriber(languageModel: URL(fileURLWithPath: PocketSphinxDecoder.defaultLanguageModel),
-                                       dictionary: URL(fileURLWithPath: PocketSphinxDecoder.defaultDictionary))
+                transcriber = try Transcriber(languageModel: URL(fileURLWithPath: PocketSphinxDecoder.defaultLanguageModel),
+                                              dictionary: URL(fileURLWithPath: PocketSphinxDecoder.defaultDictionary))
+            } else {
+                let started = Date()
+                let (model, outcome) = try DomainModelSetup.prepare(paths.vocabularyLocations, bible: paths.bibleURL)
+                if case .built(let why) = outcome {
+                    warn(String(format: "domain model built in %.1f s (%@): %@", Date().timeIntervalSince(started),
+                                why.description, model.directory.path))
+                }
+                transcriber = try Transcriber(languageModel: model.languageModel, dictionary: model.dictionary)
             }
-            let started = Date()
-            let (model, outcome) = try DomainModelSetup.prepare(paths.vocabularyLocations, bible: paths.bibleURL)
-            if case .built(let why) = outcome {
-                warn(String(format: "domain model built in %.1f s (%@): %@", Date().timeIntervalSince(started),
-                            why.description, model.directory.path))
-            }
-            return try Transcriber(languageModel: model.languageModel, dictionary: model.dictionary)
         } catch {
             throw CommandFailure("listen: \(error)")
         }
-    }
-
-    static func jsonLine(file: String, _ utterance: Transcriber.Utterance, _ heard: NormalisedTranscript) -> String {
-        let references = heard.references.map { reference in
-            var line = JSONLine()
-            line.add("reference", reference.compact)
-            line.add("how", "named")
-            line.add("confidence", (utterance.confidence * 1000).rounded() / 1000)
-            return line.text
+        let normaliser: Normaliser?
+        do {
+            normaliser = try TranscriptNormaliserSetup.load(NormaliseCommand.inputs(paths))
+        } catch {
+            warn("the transcript normaliser cannot be set up (\(error)); references are read from the words as heard")
+            normaliser = nil
         }
-        var line = JSONLine()
-        line.add("file", file)
-        line.add("start", (utterance.start * 100).rounded() / 100)
-        line.add("end", (utterance.end * 100).rounded() / 100)
-        line.add("text", heard.normalisedText)
-        return String(line.text.dropLast()) + ", \"references\": [" + references.joined(separator: ", ") + "]}"
-    }
-
-    static func textLine(_ utterance: Transcriber.Utterance, _ heard: NormalisedTranscript) -> String {
-        let references = heard.references.isEmpty ? "" : "  → " + heard.references.map(\.compact).joined(separator: "; ")
-        return String(format: "[%.2f-%.2f] ", utterance.start, utterance.end) + heard.normalisedText + references
+        return ScriptureListener(transcriber: transcriber, normaliser: normaliser,
+                                 quotations: QuotationIndex(verses: verses))
     }
 }

@@ -16,7 +16,7 @@ struct RunCommand: ParsableCommand {
             is loaded and the microphone open, pings the watchdog from the audio loop and \
             reports STOPPING=1 on SIGTERM. SIGTERM or SIGINT: stop listening, cut the \
             current sentence, save the session, exit 0. Logs go to stderr, one line per \
-            event, with nothing a person said at info level.
+            event, with nothing a person said at info level. With mode = "listen" no course             runs: every utterance is printed on stdout as a JSON line with the passages it             names or quotes, as `bible-course listen --json` prints them.
             """
     )
 
@@ -32,6 +32,9 @@ struct RunCommand: ParsableCommand {
         let logger = Logger(label: "bible-course")
         let notifier = SystemdNotifier()
         notifier.status("loading the recognition model")
+        if configuration.mode == .listen {
+            return try listen(configuration, notifier: notifier, logger: logger)
+        }
         let environment = try openEnvironment(configuration, paths: paths.dataPaths, independentUtterances: false,
                                               logger: logger)
         let clock = MonotonicSessionClock()
@@ -42,21 +45,41 @@ struct RunCommand: ParsableCommand {
             logger.error("playback device \(configuration.playbackDevice): \(error); will retry at each sentence")
         }
         let runtime = environment.runtime(sink: playback, clock: clock, logger: Logger(label: "bible-course.session"))
-        let captureLogger = Logger(label: "bible-course.capture")
-        let source: any AudioSource
-        var captureDevice = configuration.captureDevice
-        if let captureFile {
-            do { source = PacedAudioSource(samples: try WAVFile.read(URL(fileURLWithPath: captureFile))) } catch {
-                throw CommandFailure("--capture-file: \(error)")
-            }
-            captureDevice = "file \(captureFile)"
-        } else {
-            source = CaptureLoop(device: configuration.captureDevice) { line in captureLogger.warning("\(line)") }
-        }
+        let (source, captureDevice) = try captureSource(configuration)
         let daemon = Daemon(runtime: runtime, capture: CaptureThread(source: source, clock: clock),
                             captureDevice: captureDevice, sink: playback, notifier: notifier,
                             logger: logger)
         logger.notice("course \(environment.courseID), voice \(configuration.voice) at \(configuration.rate)x, capture \(configuration.captureDevice), playback \(configuration.playbackDevice)")
+        let status = daemon.run()
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The microphone, or `--capture-file` looped at real-time pace; and its name for logs.
+    private func captureSource(_ configuration: DaemonConfiguration) throws -> (any AudioSource, String) {
+        guard let captureFile else {
+            let captureLogger = Logger(label: "bible-course.capture")
+            return (CaptureLoop(device: configuration.captureDevice) { line in captureLogger.warning("\(line)") },
+                    configuration.captureDevice)
+        }
+        do {
+            return (PacedAudioSource(samples: try WAVFile.read(URL(fileURLWithPath: captureFile))), "file \(captureFile)")
+        } catch {
+            throw CommandFailure("--capture-file: \(error)")
+        }
+    }
+
+    /// `mode = "listen"`: no course, no speech; the passages heard, as JSON lines on stdout.
+    private func listen(_ configuration: DaemonConfiguration, notifier: SystemdNotifier, logger: Logger) throws {
+        let listener = try ListenCommand.makeListener(paths)
+        let (source, captureDevice) = try captureSource(configuration)
+        let runtime = ListeningRuntime(listener: listener, logger: Logger(label: "bible-course.listen")) { heard in
+            FileHandle.standardOutput.write(Data((heard.jsonLine(file: nil) + "\n").utf8))
+        }
+        let daemon = Daemon(runtime: runtime,
+                            capture: CaptureThread(source: source, clock: MonotonicSessionClock(),
+                                                   maximumQueued: ListeningRuntime.maximumQueued),
+                            captureDevice: captureDevice, sink: nil, notifier: notifier, logger: logger)
+        logger.notice("listen mode: capture \(configuration.captureDevice); no course runs")
         let status = daemon.run()
         if status != 0 { throw ExitCode(status) }
     }

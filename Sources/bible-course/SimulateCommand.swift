@@ -34,6 +34,9 @@ struct SimulateCommand: ParsableCommand {
 
     mutating func run() throws {
         let configuration = try options.resolve(&paths, defaultFile: nil)
+        if configuration.mode == .listen {
+            throw CommandFailure("simulate runs the course; mode \"listen\" is for `run` (or use `bible-course listen FILE.wav`)")
+        }
         bootstrapLogging(options.logLevel == nil ? .warning : configuration.logLevel)
         let logger = Logger(label: "bible-course")
         let files = utterances.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }

@@ -28,6 +28,7 @@ struct ConfigurationTests {
             standard_recognition = false
             log_level = "debug"
             state_dir = "/var/lib/bible-course"
+            mode = "listen"
             """)
         #expect(configuration.captureDevice == "plughw:1,0")
         #expect(configuration.playbackDevice == "default")
@@ -40,6 +41,8 @@ struct ConfigurationTests {
         #expect(configuration.echoTailMilliseconds == 400)
         #expect(configuration.logLevel == .debug)
         #expect(configuration.stateDirectory == "/var/lib/bible-course")
+        #expect(configuration.mode == .listen)
+        #expect(DaemonConfiguration().mode == .course)
     }
 
     @Test func anIntegerIsAcceptedWhereANumberIs() throws {
@@ -67,6 +70,7 @@ struct ConfigurationTests {
         ("standard_recognition = \"yes\"", "standard_recognition"),
         ("log_level = \"loud\"", "log_level"),
         ("capture_device = 3", "capture_device"),
+        ("mode = \"lecture\"", "mode"),
     ])
     func badValuesAreErrorsNamingTheKey(line: String, key: String) throws {
         #expect {

@@ -1,0 +1,102 @@
+import Course
+import Foundation
+import Recognition
+import Scripture
+import Vocabulary
+
+/// What `bible-course listen` and the daemon's listen mode make of free speech (a
+/// sermon, a class, someone reading aloud): each utterance transcribed with the
+/// Bible-domain language model (``Transcriber``), put through the transcript normaliser,
+/// and the passages it names ("as it says in habakkuk two four") or quotes (the words of
+/// a verse, ``QuotationIndex``).
+///
+/// A recording at once (``transcribe(_:)``) or a stream (``feed(_:)``, ``finish()``); one
+/// caller at a time.
+public final class ScriptureListener {
+    /// A passage heard, and how.
+    public struct HeardReference: Hashable, Sendable {
+        public enum How: String, Sendable { case named, quoted }
+        public let reference: ScriptureReference
+        public let how: How
+        /// Named: how well the utterance's words fit its sound. Quoted: the share of the
+        /// verse's words heard (``QuotationIndex/Quotation/coverage``). 0-1.
+        public let confidence: Double
+    }
+
+    /// One utterance: when, what was said (normalised) and the passages in it.
+    public struct Heard: Hashable, Sendable {
+        public let start: Double
+        public let end: Double
+        public let text: String
+        public let references: [HeardReference]
+
+        /// `{"file", "start", "end", "text", "references": [{"reference", "how",
+        /// "confidence"}]}`, the file left out when nil (the microphone).
+        public func jsonLine(file: String?) -> String {
+            let references = references.map { heard in
+                var line = JSONLine()
+                line.add("reference", heard.reference.compact)
+                line.add("how", heard.how.rawValue)
+                line.add("confidence", (heard.confidence * 1000).rounded() / 1000)
+                return line.text
+            }
+            var line = JSONLine()
+            if let file { line.add("file", file) }
+            line.add("start", (start * 100).rounded() / 100)
+            line.add("end", (end * 100).rounded() / 100)
+            line.add("text", text)
+            return String(line.text.dropLast()) + ", \"references\": [" + references.joined(separator: ", ") + "]}"
+        }
+
+        /// `[start-end] text  → Hab 2:4; John 3:16 (quoted)`.
+        public var textLine: String {
+            let names = references.map { $0.reference.compact + ($0.how == .quoted ? " (quoted)" : "") }
+            return String(format: "[%.2f-%.2f] ", start, end) + text
+                + (names.isEmpty ? "" : "  → " + names.joined(separator: "; "))
+        }
+    }
+
+    private let transcriber: Transcriber
+    private let normaliser: Normaliser?
+    private let quotations: QuotationIndex?
+
+    /// - Parameters:
+    ///   - normaliser: nil reads references from the words as heard.
+    ///   - quotations: nil reports named passages only.
+    public init(transcriber: Transcriber, normaliser: Normaliser?, quotations: QuotationIndex?) {
+        self.transcriber = transcriber
+        self.normaliser = normaliser
+        self.quotations = quotations
+    }
+
+    /// The utterances of a whole recording (16 kHz mono), in order; silent ones left out.
+    public func transcribe(_ samples: [Int16]) throws(RecognizerError) -> [Heard] {
+        try transcriber.transcribe(samples).compactMap(interpret)
+    }
+
+    /// The utterances the next samples of a stream complete.
+    public func feed(_ samples: [Int16]) throws(RecognizerError) -> [Heard] {
+        try transcriber.feed(samples).compactMap(interpret)
+    }
+
+    /// Ends a stream: the utterance still open, if any.
+    public func finish() throws(RecognizerError) -> [Heard] {
+        try transcriber.finish().compactMap(interpret)
+    }
+
+    /// What `utterance` says and names; nil when nothing was heard in it.
+    func interpret(_ utterance: Transcriber.Utterance) -> Heard? {
+        guard !utterance.text.isEmpty else { return nil }
+        let normalised = normaliser?.normalise(utterance.text)
+            ?? NormalisedTranscript(normalisedText: utterance.text, extractedTerms: [],
+                                    references: ScriptureReference.find(in: utterance.text))
+        var references = normalised.references.map {
+            HeardReference(reference: $0, how: .named, confidence: utterance.confidence)
+        }
+        for quotation in quotations?.quotations(in: normalised.normalisedText) ?? []
+        where !references.contains(where: { $0.reference.contains(quotation.reference) }) {
+            references.append(HeardReference(reference: quotation.reference, how: .quoted, confidence: quotation.coverage))
+        }
+        return Heard(start: utterance.start, end: utterance.end, text: normalised.normalisedText, references: references)
+    }
+}

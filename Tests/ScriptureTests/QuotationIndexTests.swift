@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import Scripture
+
+/// Which verse a stretch of words quotes, over the whole Berean Standard Bible of
+/// `Models/Bible.db`: a verse read with a word wrong here and there is still found, two
+/// verses read on are both found, and ordinary talk, full of the Bible's common word runs,
+/// quotes nothing.
+@Suite("Quoted verses")
+struct QuotationIndexTests {
+    static let index: QuotationIndex? = (try? TestData.openStore().allVerses()).map(QuotationIndex.init)
+
+    func quoted(_ text: String) throws -> [String] {
+        let index = try #require(Self.index, "no readable \(TestData.bibleDatabase.path): \(TestData.setupHint)")
+        return index.quotations(in: text).map(\.reference.compact)
+    }
+
+    @Test func everyNumberedVerseIsIndexed() throws {
+        let index = try #require(Self.index, "\(TestData.setupHint)")
+        #expect(index.verseCount == 31_086)
+    }
+
+    @Test("a verse read as written is found, and covers all of itself")
+    func aVerseAsWritten() throws {
+        let index = try #require(Self.index, "\(TestData.setupHint)")
+        let found = index.quotations(in: "For God so loved the world that He gave His one and only Son, that everyone "
+                                         + "who believes in Him shall not perish but have eternal life.")
+        #expect(found.map(\.reference.compact) == ["John 3:16"])
+        #expect(found.first?.coverage == 1)
+    }
+
+    @Test("a verse misheard one word in eight, and cut short, is still found")
+    func aVerseMisheard() throws {
+        #expect(try quoted("for god so loved the world that he gave his one and lonely son that every one who believes "
+                           + "in him shall not perish") == ["John 3:16"])
+        #expect(try quoted("now the earth was formless and boyd and darkness was over the surface of the deep")
+                == ["Gen 1:2"])
+    }
+
+    @Test("two verses read on in one breath are both found, in the order of how much of each was heard")
+    func twoVersesReadOn() throws {
+        let found = try quoted("in the beginning god created the heavens and the earth now the earth was formless and "
+                               + "void and darkness was over the surface of the deep and the spirit of god was hovering "
+                               + "over the surface of the waters")
+        #expect(Set(found) == ["Gen 1:1", "Gen 1:2"])
+    }
+
+    @Test("identical verses (Kings and Chronicles) are read as the first of them")
+    func identicalVerses() throws {
+        #expect(try quoted("solomon accumulated one thousand four hundred chariots and twelve thousand horses which he "
+                           + "stationed in the chariot cities") == ["1Kgs 10:26"])
+    }
+
+    @Test("ordinary talk and a few words shared by many verses quote nothing", arguments: [
+        "i went to the shop and bought some bread for the family",
+        "and it came to pass that the people of the house went out",
+        "the lord is good and the word of the lord is true",
+        "the righteous will live by faith",
+        "he said to them",
+        "in the beginning",
+    ])
+    func ordinaryTalk(text: String) throws {
+        #expect(try quoted(text) == [])
+    }
+}
