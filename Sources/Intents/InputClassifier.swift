@@ -66,6 +66,12 @@ public struct InputClassifier: Sendable {
         (applicationCarriers + theologyCarriers).filter { $0.split(separator: " ").count >= 3 }
     }
 
+    /// The first words of the questions heard from speech (``questionCarriers``): "what",
+    /// "how", "is" ... Conversation opens with them too.
+    public static var questionOpenings: Set<String> {
+        Set(questionCarriers.compactMap { $0.split(separator: " ").first.map(String.init) })
+    }
+
     /// True when `words` open with one of `carriers`; for heard text only with one the
     /// language model knows (three words or more).
     private static func opens(_ words: [String], with carriers: [String], heard: Bool) -> Bool {

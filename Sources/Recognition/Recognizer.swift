@@ -89,7 +89,8 @@ public final class Recognizer {
                 try decoder.setGrammar(Self.recheckSearch, jsgf: plain)
                 recheck = GrammarRecheck(
                     sentences: sentences,
-                    dictionary: PronunciationDictionary.entries(try String(contentsOf: model.dictionary, encoding: .utf8)))
+                    dictionary: PronunciationDictionary.entries(try String(contentsOf: model.dictionary, encoding: .utf8)),
+                    ignoredOpenings: InputClassifier.questionOpenings)
             case .grammar:
                 try decoder.setGrammar("commands", jsgf: GarbageModel.reweighted(commands, weight: settings.garbageWeight))
                 commandSentences = nil
@@ -307,7 +308,11 @@ public final class Recognizer {
             try decoder.activate(Self.recheckSearch)
             defer { try? decoder.activate("commands") }
             let sentence = try decodeWhole(audio)
-            if recheck.agrees(heard: hypothesis.words, sentence: sentence.words) {
+            // The course's command phrases and the questions' openings are fixed: what
+            // is near them differs by a word, so a better fit alone does not take them.
+            var openEnded = !matcher.isQuestion(words: sentence.words)
+            if case .command = matcher.command(words: sentence.words) { openEnded = false }
+            if recheck.takes(sentence, over: hypothesis, openEnded: openEnded) {
                 rechecked = hypothesis
                 hypothesis = sentence
             }

@@ -27,6 +27,8 @@ public struct GrammarNetwork: Sendable {
     public let root: String
     /// Every word the grammar's rules can say.
     public let words: Set<String>
+    /// Every word a sentence of the grammar can open with.
+    public let openingWords: Set<String>
 
     public init(jsgf: String) throws(ParseError) {
         var rules: [String: Expansion] = [:]
@@ -51,6 +53,43 @@ public struct GrammarNetwork: Sendable {
         self.rules = rules
         self.root = root
         words = Set(rules.values.flatMap(Self.words))
+        openingWords = rules[root].map { Self.openings(of: $0, rules: rules, depth: 0).words } ?? []
+    }
+
+    /// The words a match of `expansion` can open with, and whether it can match nothing.
+    private static func openings(of expansion: Expansion, rules: [String: Expansion], depth: Int)
+        -> (words: Set<String>, canBeEmpty: Bool) {
+        guard depth < 200 else { return ([], false) }
+        switch expansion {
+        case .word(let word):
+            return ([word], false)
+        case .rule(let name):
+            if name == "NULL" { return ([], true) }
+            guard let body = rules[name] else { return ([], false) }
+            return openings(of: body, rules: rules, depth: depth + 1)
+        case .sequence(let parts):
+            var words: Set<String> = []
+            for part in parts {
+                let (opening, canBeEmpty) = openings(of: part, rules: rules, depth: depth + 1)
+                words.formUnion(opening)
+                if !canBeEmpty { return (words, false) }
+            }
+            return (words, true)
+        case .alternatives(let choices):
+            var words: Set<String> = []
+            var canBeEmpty = false
+            for choice in choices {
+                let (opening, empty) = openings(of: choice.expansion, rules: rules, depth: depth + 1)
+                words.formUnion(opening)
+                canBeEmpty = canBeEmpty || empty
+            }
+            return (words, canBeEmpty)
+        case .optional(let inner):
+            return (openings(of: inner, rules: rules, depth: depth + 1).words, true)
+        case .repeated(let inner, let atLeastOnce):
+            let (opening, empty) = openings(of: inner, rules: rules, depth: depth + 1)
+            return (opening, !atLeastOnce || empty)
+        }
     }
 
     // MARK: - Accepting

@@ -53,8 +53,9 @@ struct RecognitionAccuracyTests {
         let talk = try Self.heard(grammar, conversation)
         print("look-ups heard right: compiled \(compiled.right)/\(lookups.count), stock \(stock.right)/\(lookups.count); "
               + "conversation acted on: \(talk.acted)")
-        // Measured: compiled 4 of 6 (Ecclesiastes 3:1 and Nehemiah 8 rejected), stock 0 of 6.
-        #expect(compiled.right >= 4, "compiled: \(compiled)")
+        // Measured: compiled 5 of 6 (Nehemiah 8 rejected; Ecclesiastes 3:1 read once the
+        // grammar's second hearing fits the sound better), stock 0 of 6.
+        #expect(compiled.right >= 5, "compiled: \(compiled)")
         #expect(stock.right <= 1, "stock: \(stock)")
         #expect(talk.acted.isEmpty)
     }

@@ -84,6 +84,21 @@ struct CommandLanguageModelTests {
         #expect(network.words == ["go", "on", "now", "stop"])
     }
 
+    @Test("the network knows the words its sentences open with, past optional and empty parts")
+    func openingWords() throws {
+        let network = try GrammarNetwork(jsgf: """
+            #JSGF V1.0;
+            grammar g;
+            public <a> = [please] <command> | <lookup> | <NULL> amen | <loop>;
+            <command> = begin the lesson;
+            <lookup> = (/2/ read | look up) john;
+            <loop> = <on>* stop;
+            <on> = on;
+            """)
+        #expect(network.openingWords == ["please", "begin", "read", "look", "amen", "on", "stop"])
+        #expect(try Self.compiled.get().network.openingWords.isSuperset(of: ["begin", "read", "look", "turn", "open"]))
+    }
+
     /// P(word | history) as PocketSphinx reads an ARPA trigram model, with backoff.
     struct ARPA {
         var probabilities: [[String]: Double] = [:]
