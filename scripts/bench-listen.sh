@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Figures of `bible-course listen` (issue 14): the Bible-domain language model against
 # PocketSphinx's stock en-us model on the same audio, side by side in one run: word error
-# rate on BSB verses read by Piper's natural voice and on Common Voice's real people,
-# named references found in Piper-read sentences that name a verse, wall time per second
-# of audio and peak RSS. See scripts/lib/bench_listen.py.
+# rate on BSB verses read by Piper's natural voice (clean and at 10 dB of real room noise)
+# and on Common Voice's and AN4's real people, named references found in Piper-read
+# sentences that name a verse, quoted verses identified and real speech taken for a
+# quotation, wall time per second of audio and peak RSS. See scripts/lib/bench_listen.py.
 #
 #   scripts/bench-listen.sh [--verses 200] [--named 100] [--seed 1]
 #
 # Targets (issue 14): WER on verses <= half the stock model's, not much worse on Common
-# Voice; named references found >= 90%; decoding at RTF <= 0.5, RSS <= 150 MB.
+# Voice; named references found >= 90%; quoted verses top-1 >= 90% clean and >= 75% at
+# 10 dB, real speech taken for a quotation <= 1%; decoding at RTF <= 0.5, RSS <= 150 MB.
 set -euo pipefail
 export BIBLE_COURSE_TEST_VOICES=1
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
-case "${1:-}" in -h|--help) sed -n '2,11p' "$0"; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,13p' "$0"; exit 0 ;; esac
 say "building release (swift build -c release)"
 swift build -c release --quiet
 BIN="$(swift build -c release --show-bin-path)/bible-course"

@@ -10,14 +10,18 @@ stock en-us model on the same audio, side by side:
 - named references found: Piper-read sentences that name a verse ("as it says in
   habakkuk chapter two verse four ...") and read its opening, the share whose reference
   `listen` names (and the share that names another passage);
+- quoted verses identified: the same Piper-read verses (8 to 30 words), clean and mixed
+  with real room noise at 10 dB, the share whose best quoted reference is the verse read
+  (top-1), and the share of real people's recordings (Common Voice, AN4) for which a
+  quotation is reported at all (false identification);
 - time: wall seconds per second of audio for each whole run (model load included; the
   domain model is built before the timed runs), and peak RSS.
 """
 import argparse, json, os, random, re, shutil, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from speech_sets import Piper, SPEECH, transcripts, verses  # noqa: E402
-from speech_corpus import RATE, read  # noqa: E402
+from speech_sets import Piper, SPEECH, noise_bed, transcripts  # noqa: E402
+from speech_corpus import RATE, mix, read, write  # noqa: E402
 
 CARRIERS = ["as it says in", "turn with me to", "we read in", "look at", "in"]
 
@@ -35,6 +39,28 @@ def edit_distance(a, b):
     return row[-1]
 
 
+def compact_reference(binary, book, chapter, verse):
+    """`book chapter:verse` as `listen` prints it ("Hab 2:4")."""
+    printed = subprocess.run([binary, "reference", "--json"], input=f"{book} {chapter}:{verse}\n",
+                             capture_output=True, text=True).stdout
+    return json.loads(printed)["reference"]
+
+
+def quoted_verses(binary, bible, rng, count):
+    """`count` BSB verses of 8 to 30 words as a person reads them aloud, with the verse."""
+    import sqlite3
+    db = sqlite3.connect(f"file:{bible}?mode=ro", uri=True)
+    rows = db.execute("SELECT b.name, v.chapter, v.verse, v.text FROM verses v JOIN books b ON b.id = v.book_id "
+                      "WHERE v.verse > 0").fetchall()
+    out = []
+    while len(out) < count:
+        book, chapter, verse, text = rng.choice(rows)
+        said = re.findall(r"[a-z']+", text.lower())
+        if 8 <= len(said) <= 30:
+            out.append((" ".join(said), compact_reference(binary, book, chapter, verse)))
+    return out
+
+
 def named_sentences(binary, bible, rng, count):
     """Sentences naming a verse (chapter and verse said) and reading its first words."""
     import sqlite3
@@ -44,9 +70,7 @@ def named_sentences(binary, bible, rng, count):
     out = []
     while len(out) < count:
         book, chapter, verse, text = rng.choice(rows)
-        printed = subprocess.run([binary, "reference", "--json"], input=f"{book} {chapter}:{verse}\n",
-                                 capture_output=True, text=True).stdout
-        reference = json.loads(printed)["reference"]
+        reference = compact_reference(binary, book, chapter, verse)
         name = book.lower().replace("1 ", "first ").replace("2 ", "second ").replace("3 ", "third ")
         opening = " ".join(words(re.split(r"[.;:?!]", text)[0])[:8])
         out.append((f"{rng.choice(CARRIERS)} {name} chapter {number_words(chapter)} verse {number_words(verse)} {opening}",
@@ -104,16 +128,25 @@ def run(args, rng, work):
     piper = Piper(args.cache)
 
     sets = {}
-    rows = []
-    for i, text in enumerate(verses(args.bible, rng, args.verses)):
+    rows, noisy = [], []
+    noise = random.Random(args.seed + 1)
+    for i, (text, reference) in enumerate(quoted_verses(args.bin, args.bible, rng, args.verses)):
         path = os.path.join(work, f"verse{i:03}.wav")
         piper.say(text, 1.0, 0, path)
-        rows.append((path, text, None))
+        rows.append((path, text, reference))
+        speech = read(path)
+        write(path.replace(".wav", "-room10.wav"), mix(speech, noise_bed(len(speech), noise), 10))
+        noisy.append((path.replace(".wav", "-room10.wav"), text, reference))
     sets["Piper verses"] = rows
+    sets["verses 10 dB"] = noisy
     cv = transcripts(os.path.join(SPEECH, "commonvoice100", "ref.txt"))
     sets["Common Voice"] = [(os.path.join(SPEECH, "commonvoice100", "data", f"{ident}.wav"), text, None)
                             for ident, text in sorted(cv.items())
                             if os.path.exists(os.path.join(SPEECH, "commonvoice100", "data", f"{ident}.wav"))]
+    an4 = transcripts(os.path.join(SPEECH, "an4", "etc", "an4_test.transcription"))
+    sets["AN4"] = [(os.path.join(SPEECH, "an4", "wav", "an4test_clstk", ident.split("-")[1], f"{ident}.wav"), text, None)
+                   for ident, text in sorted(an4.items())
+                   if os.path.exists(os.path.join(SPEECH, "an4", "wav", "an4test_clstk", ident.split("-")[1], f"{ident}.wav"))]
     rows = []
     for i, (text, reference) in enumerate(named_sentences(args.bin, args.bible, rng, args.named)):
         path = os.path.join(work, f"named{i:03}.wav")
@@ -126,7 +159,10 @@ def run(args, rng, work):
     subprocess.run([args.bin, "listen", "--state-dir", state, sets["Piper verses"][0][0]], capture_output=True)
     print(f"domain model built and one file heard in {time.time() - started:.1f} s")
 
-    print(f"{'set':<14} {'files':>5} {'model':<7} {'WER':>7} {'named':>9} {'wrong':>6} {'wall/audio':>10} {'RSS MB':>7}")
+    print("named: the reference named is found (wrong: another passage named); quoted: the best quoted verse is\n"
+          "the one read (Piper verses) or a quotation reported at all (real recordings: false identification)")
+    print(f"{'set':<14} {'files':>5} {'model':<7} {'WER':>7} {'named':>9} {'wrong':>6} {'quoted':>9} "
+          f"{'wall/audio':>10} {'RSS MB':>7}")
     for name, rows in sets.items():
         if not rows:
             print(f"{name:<14} no files (is ../shared/speech there?)")
@@ -134,20 +170,27 @@ def run(args, rng, work):
         audio = sum(len(read(path)) for path, _, _ in rows) / RATE
         for stock in (True, False):
             heard, wall, rss = listen(args.bin, state, [r[0] for r in rows], stock)
-            errors = total = found = wrong = 0
+            errors = total = found = wrong = quoted = 0
             for path, text, reference in rows:
                 said = words(text)
                 got = [w for u in heard[path] for w in words(u["text"])]
                 errors += edit_distance(said, got)
                 total += len(said)
                 refs = [r["reference"] for u in heard[path] for r in u["references"]]
-                if reference is not None:
+                quotes = sorted((r for u in heard[path] for r in u["references"] if r["how"] == "quoted"),
+                                key=lambda r: -r["confidence"])
+                if name == "Piper named":
                     found += reference in refs
                     wrong += any(r != reference for r in refs)
+                elif reference is not None:
+                    quoted += bool(quotes) and quotes[0]["reference"] == reference
+                else:
+                    quoted += bool(quotes)
             named = f"{found}/{len(rows)}" if name == "Piper named" else "-"
             wrong_text = str(wrong) if name == "Piper named" else "-"
+            quoted_text = "-" if name == "Piper named" else f"{quoted}/{len(rows)}"
             print(f"{name:<14} {len(rows):>5} {'stock' if stock else 'domain':<7} {100 * errors / max(1, total):>6.1f}% "
-                  f"{named:>9} {wrong_text:>6} {wall / audio:>10.3f} {rss / 1024:>7.0f}")
+                  f"{named:>9} {wrong_text:>6} {quoted_text:>9} {wall / audio:>10.3f} {rss / 1024:>7.0f}", flush=True)
 
 
 if __name__ == "__main__":
