@@ -46,12 +46,17 @@ def compact_reference(binary, book, chapter, verse):
     return json.loads(printed)["reference"]
 
 
-def quoted_verses(binary, bible, rng, count):
-    """`count` BSB verses of 8 to 30 words as a person reads them aloud, with the verse."""
+def bible_verses(bible):
+    """Every verse of Bible.db (superscriptions aside) as (book name, chapter, verse, text)."""
     import sqlite3
     db = sqlite3.connect(f"file:{bible}?mode=ro", uri=True)
-    rows = db.execute("SELECT b.name, v.chapter, v.verse, v.text FROM verses v JOIN books b ON b.id = v.book_id "
+    return db.execute("SELECT b.name, v.chapter, v.verse, v.text FROM verses v JOIN books b ON b.id = v.book_id "
                       "WHERE v.verse > 0").fetchall()
+
+
+def quoted_verses(binary, bible, rng, count):
+    """`count` BSB verses of 8 to 30 words as a person reads them aloud, with the verse."""
+    rows = bible_verses(bible)
     out = []
     while len(out) < count:
         book, chapter, verse, text = rng.choice(rows)
@@ -63,10 +68,7 @@ def quoted_verses(binary, bible, rng, count):
 
 def named_sentences(binary, bible, rng, count):
     """Sentences naming a verse (chapter and verse said) and reading its first words."""
-    import sqlite3
-    db = sqlite3.connect(f"file:{bible}?mode=ro", uri=True)
-    rows = db.execute("SELECT b.name, v.chapter, v.verse, v.text FROM verses v JOIN books b ON b.id = v.book_id "
-                      "WHERE v.verse > 0").fetchall()
+    rows = bible_verses(bible)
     out = []
     while len(out) < count:
         book, chapter, verse, text = rng.choice(rows)
