@@ -1,3 +1,4 @@
+import Audio
 import Foundation
 
 /// Free speech to text with a language model (the Bible-domain model of
@@ -23,11 +24,17 @@ public final class Transcriber {
 
     private let decoder: PocketSphinxDecoder
     private let endpointer: Endpointer.Configuration
+    private let suppressNoiseBelowDecibels: Double
 
     /// - Parameters:
     ///   - maximumSeconds: an utterance longer than this is cut (people reading aloud pause
     ///     less than people giving commands).
+    ///   - suppressNoiseBelowDecibels: an utterance whose signal-to-noise ratio is below
+    ///     this has the room's steady noise suppressed first (``NoiseSuppressor``), as the
+    ///     recogniser's do. Measured on 40 Piper-read verses at 10 dB of real room noise: word
+    ///     error rate 80.9% -> 71.1%, verses identified 3 -> 6; clean verses unchanged.
     public init(languageModel: URL, dictionary: URL, maximumSeconds: Int = 20,
+                suppressNoiseBelowDecibels: Double = RecognitionSettings().suppressNoiseBelowDecibels,
                 logFile: String = "/dev/null") throws(RecognizerError) {
         decoder = try PocketSphinxDecoder(dictionary: dictionary.path, options: ["-cmn": "batch"], logFile: logFile)
         try decoder.setLanguageModel("domain", path: languageModel.path)
@@ -36,6 +43,7 @@ public final class Transcriber {
         endpointer.maximumMilliseconds = maximumSeconds * 1000
         endpointer.trailingSilenceMilliseconds = 600
         self.endpointer = endpointer
+        self.suppressNoiseBelowDecibels = suppressNoiseBelowDecibels
         cutter = Endpointer(configuration: endpointer)
     }
 
@@ -103,7 +111,15 @@ public final class Transcriber {
     private func decodeOpenUtterance(trailingSilence: Int) throws(RecognizerError) -> Utterance? {
         guard !audio.isEmpty else { return nil }
         defer { audio = [] }
-        let hypothesis = try decoder.decode(audio)
+        var samples = audio
+        if NoiseSuppressor.signalToNoise(samples) < suppressNoiseBelowDecibels {
+            // As the recogniser does: a first pass learns the room's noise, the second
+            // takes it out from the first sample on.
+            let suppressor = NoiseSuppressor()
+            _ = suppressor.process(samples)
+            samples = suppressor.process(samples)
+        }
+        let hypothesis = try decoder.decode(samples)
         let rate = Double(PocketSphinxDecoder.sampleRate)
         return Utterance(
             start: Double(audioStart) / rate,
