@@ -57,9 +57,10 @@ struct GrammarRecheck {
         return openings.contains(first) || isAlmostASentence(words)
     }
 
-    /// All of `words` the grammar's, but for one at the start or the end.
+    /// All of `words`, which the grammar does not accept, the grammar's, but for one at the
+    /// start or the end.
     func isAlmostASentence(_ words: [String]) -> Bool {
-        guard !words.isEmpty, !sentences.accepts(words) else { return false }
+        guard !words.isEmpty else { return false }
         let foreign = words.indices.filter { !sentences.words.contains(words[$0]) }
         if foreign.isEmpty { return true }
         return foreign.count == 1 && words.count > 1 && (foreign[0] == 0 || foreign[0] == words.count - 1)

@@ -53,24 +53,32 @@ public struct GrammarNetwork: Sendable {
         self.rules = rules
         self.root = root
         words = Set(rules.values.flatMap(Self.words))
-        openingWords = rules[root].map { Self.openings(of: $0, rules: rules, depth: 0).words } ?? []
+        var known: [String: Opening] = [:]
+        openingWords = Self.openings(of: .rule(root), rules: rules, known: &known).words
     }
 
-    /// The words a match of `expansion` can open with, and whether it can match nothing.
-    private static func openings(of expansion: Expansion, rules: [String: Expansion], depth: Int)
-        -> (words: Set<String>, canBeEmpty: Bool) {
-        guard depth < 200 else { return ([], false) }
+    /// The words a match opens with, and whether it can match nothing.
+    private typealias Opening = (words: Set<String>, canBeEmpty: Bool)
+
+    /// The opening of `expansion`; each rule's is worked out once (`known`), and a rule met
+    /// again inside its own opening adds nothing there.
+    private static func openings(of expansion: Expansion, rules: [String: Expansion],
+                                 known: inout [String: Opening]) -> Opening {
         switch expansion {
         case .word(let word):
             return ([word], false)
         case .rule(let name):
             if name == "NULL" { return ([], true) }
+            if let opening = known[name] { return opening }
             guard let body = rules[name] else { return ([], false) }
-            return openings(of: body, rules: rules, depth: depth + 1)
+            known[name] = ([], false)
+            let opening = openings(of: body, rules: rules, known: &known)
+            known[name] = opening
+            return opening
         case .sequence(let parts):
             var words: Set<String> = []
             for part in parts {
-                let (opening, canBeEmpty) = openings(of: part, rules: rules, depth: depth + 1)
+                let (opening, canBeEmpty) = openings(of: part, rules: rules, known: &known)
                 words.formUnion(opening)
                 if !canBeEmpty { return (words, false) }
             }
@@ -79,15 +87,15 @@ public struct GrammarNetwork: Sendable {
             var words: Set<String> = []
             var canBeEmpty = false
             for choice in choices {
-                let (opening, empty) = openings(of: choice.expansion, rules: rules, depth: depth + 1)
+                let (opening, empty) = openings(of: choice.expansion, rules: rules, known: &known)
                 words.formUnion(opening)
                 canBeEmpty = canBeEmpty || empty
             }
             return (words, canBeEmpty)
         case .optional(let inner):
-            return (openings(of: inner, rules: rules, depth: depth + 1).words, true)
+            return (openings(of: inner, rules: rules, known: &known).words, true)
         case .repeated(let inner, let atLeastOnce):
-            let (opening, empty) = openings(of: inner, rules: rules, depth: depth + 1)
+            let (opening, empty) = openings(of: inner, rules: rules, known: &known)
             return (opening, !atLeastOnce || empty)
         }
     }
