@@ -54,15 +54,9 @@ struct ListenCommand: ParsableCommand {
         }
         guard !files.isEmpty else {
             bootstrapLogging(.notice)
-            let clock = MonotonicSessionClock()
-            let capture = CaptureThread(
-                source: CaptureLoop(device: captureDevice) { line in warn(line) }, clock: clock,
-                maximumQueued: ListeningRuntime.maximumQueued)
-            let runtime = ListeningRuntime(listener: listener, logger: Logger(label: "bible-course.listen")) { print($0, nil) }
-            let daemon = Daemon(runtime: runtime, capture: capture, captureDevice: captureDevice, sink: nil,
-                                notifier: SystemdNotifier(), logger: Logger(label: "bible-course"))
-            let status = daemon.run()
-            if status != 0 { throw ExitCode(status) }
+            try Self.listenLive(listener, source: CaptureLoop(device: captureDevice) { line in warn(line) },
+                                captureDevice: captureDevice, notifier: SystemdNotifier(),
+                                logger: Logger(label: "bible-course")) { print($0, nil) }
             return
         }
         var failed = false
@@ -75,6 +69,21 @@ struct ListenCommand: ParsableCommand {
             }
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// Listens live (the microphone, or a file at real-time pace) under the daemon's loop
+    /// until SIGTERM or SIGINT, `emit` getting each utterance: `listen` with no file and the
+    /// daemon's listen mode.
+    static func listenLive(_ listener: ScriptureListener, source: any AudioSource, captureDevice: String,
+                           notifier: SystemdNotifier, logger: Logger,
+                           emit: @escaping (ScriptureListener.Heard) -> Void) throws {
+        let runtime = ListeningRuntime(listener: listener, logger: Logger(label: "bible-course.listen"), emit: emit)
+        let capture = CaptureThread(source: source, clock: MonotonicSessionClock(),
+                                    maximumQueued: ListeningRuntime.maximumQueued)
+        let daemon = Daemon(runtime: runtime, capture: capture, captureDevice: captureDevice, sink: nil,
+                            notifier: notifier, logger: logger)
+        let status = daemon.run()
+        if status != 0 { throw ExitCode(status) }
     }
 
     /// The listener of `listen` and of the daemon's listen mode: the domain model (built

@@ -16,7 +16,9 @@ struct RunCommand: ParsableCommand {
             is loaded and the microphone open, pings the watchdog from the audio loop and \
             reports STOPPING=1 on SIGTERM. SIGTERM or SIGINT: stop listening, cut the \
             current sentence, save the session, exit 0. Logs go to stderr, one line per \
-            event, with nothing a person said at info level. With mode = "listen" no course             runs: every utterance is printed on stdout as a JSON line with the passages it             names or quotes, as `bible-course listen --json` prints them.
+            event, with nothing a person said at info level. With mode = "listen" no course \
+            runs: every utterance is printed on stdout as a JSON line with the passages it \
+            names or quotes, as `bible-course listen --json` prints them.
             """
     )
 
@@ -72,15 +74,10 @@ struct RunCommand: ParsableCommand {
     private func listen(_ configuration: DaemonConfiguration, notifier: SystemdNotifier, logger: Logger) throws {
         let listener = try ListenCommand.makeListener(paths)
         let (source, captureDevice) = try captureSource(configuration)
-        let runtime = ListeningRuntime(listener: listener, logger: Logger(label: "bible-course.listen")) { heard in
+        logger.notice("listen mode: capture \(configuration.captureDevice); no course runs")
+        try ListenCommand.listenLive(listener, source: source, captureDevice: captureDevice,
+                                     notifier: notifier, logger: logger) { heard in
             FileHandle.standardOutput.write(Data((heard.jsonLine(file: nil) + "\n").utf8))
         }
-        let daemon = Daemon(runtime: runtime,
-                            capture: CaptureThread(source: source, clock: MonotonicSessionClock(),
-                                                   maximumQueued: ListeningRuntime.maximumQueued),
-                            captureDevice: captureDevice, sink: nil, notifier: notifier, logger: logger)
-        logger.notice("listen mode: capture \(configuration.captureDevice); no course runs")
-        let status = daemon.run()
-        if status != 0 { throw ExitCode(status) }
     }
 }
