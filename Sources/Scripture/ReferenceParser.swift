@@ -21,6 +21,12 @@ struct ReferenceParser {
     private static let rangeWords: Set<String> = ["through", "thru", "to", "until", "till"]
     private static let followingWords: Set<String> = ["ff", "f", "following"]
     private static let titleWords: Set<String> = ["title", "superscription", "heading"]
+    /// What recognisers write for a spoken "verse" (measured: the Bible-domain language model
+    /// and the stock one on Piper's voice, "chapter twenty three burst nineteen"). Read as
+    /// "verse" only in running text, between "chapter N" and a number.
+    private static let misheardVerseWords: Set<String> = ["burst", "first"]
+    /// Running text (``find(ambiguous:)``) rather than a reference on its own.
+    private var running = false
 
     init(text: String) {
         self.text = text
@@ -66,6 +72,8 @@ struct ReferenceParser {
     /// chapter two", "mark twelve thirty") or "book of" comes before it, so "a job two
     /// years ago" names no passage.
     mutating func find(ambiguous: (String) -> Bool) -> [ScriptureReference] {
+        running = true
+        defer { running = false }
         var found: [ScriptureReference] = []
         var start = 0
         while start < tokens.count {
@@ -149,7 +157,7 @@ struct ReferenceParser {
             if position >= tokens.count || isSeparator(tokens[position]) { throw .missingChapter(book) }
             throw .notAReference(trimmed)
         }
-        if consumeChapterVerseSeparator() || consumeWord(Self.verseWords) {
+        if consumeChapterVerseSeparator() || consumeWord(Self.verseWords) || (saidChapter && consumeMisheardVerse()) {
             return try readRange(book, from: VersePoint(chapter: first, verse: try number()))
         }
         if let verse = consumeNumber() {
@@ -215,6 +223,14 @@ struct ReferenceParser {
         return true
     }
 
+    /// In running text, a word heard for "verse" (``misheardVerseWords``) before a number.
+    private mutating func consumeMisheardVerse() -> Bool {
+        guard running, let w = word(at: position), Self.misheardVerseWords.contains(w),
+              position + 1 < tokens.count, case .number = tokens[position + 1] else { return false }
+        position += 1
+        return true
+    }
+
     private mutating func consumeNumber() -> Int? {
         guard position < tokens.count, case .number(let n) = tokens[position] else { return nil }
         position += 1
@@ -233,12 +249,18 @@ struct ReferenceParser {
         return true
     }
 
+    /// Consumes a range word or dash only when a number follows it (after "chapter" or
+    /// "verse", if said): in running text "verse twenty six to the pure" is verse 26 and
+    /// "to" is the text's own word.
     private mutating func consumeRange() -> Bool {
-        if position < tokens.count, tokens[position] == .dash {
-            position += 1
-            return true
-        }
-        return consumeWord(Self.rangeWords)
+        guard position < tokens.count else { return false }
+        let isRange = tokens[position] == .dash || word(at: position).map(Self.rangeWords.contains) == true
+        guard isRange else { return false }
+        var next = position + 1
+        if let w = word(at: next), Self.chapterWords.contains(w) || Self.verseWords.contains(w) { next += 1 }
+        guard next < tokens.count, case .number = tokens[next] else { return false }
+        position += 1
+        return true
     }
 
     /// Joins "John 3:16, 17" into "John 3:16-17"; keeps everything else in order.

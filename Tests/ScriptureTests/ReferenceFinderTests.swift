@@ -9,6 +9,13 @@ import Testing
         ("the book of Genesis falls into two broad parts", []),
         ("in Matthew chapter twenty two he summarizes the law", ["Matt 22"]),
         ("nothing here", []),
+        // The text's own "to" after the verse is no range (heard by listen, Piper's voice).
+        ("as it says in psalms chapter eighteen verse twenty six to the pure you show yourself pure", ["Ps 18:26"]),
+        ("read romans eight twenty eight to thirty and rejoice", ["Rom 8:28-30"]),
+        // What a recogniser writes for "verse", between a said chapter and a number.
+        ("in numbers chapter twenty three burst nineteen god is not a man", ["Num 23:19"]),
+        ("read genesis chapter one first three", ["Gen 1:3"]),
+        ("genesis one burst three", ["Gen 1"]),
     ])
     func finds(text: String, expected: [String]) {
         #expect(ScriptureReference.find(in: text).map(\.compact) == expected)
