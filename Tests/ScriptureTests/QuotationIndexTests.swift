@@ -37,6 +37,16 @@ struct QuotationIndexTests {
                 == ["Gen 1:2"])
     }
 
+    @Test("a verse heard in a noisy room, only a few of its own words right, is found")
+    func aVerseHeardInNoise() throws {
+        // What `listen` heard for Piper's voice reading the verses at 10 dB of real room
+        // noise: under a quarter of each verse's weight, none of it shared with another verse.
+        #expect(try quoted("they were asking vessels not please so joseph whose father and mother you know how to if ai "
+                           + "have come down from the") == ["John 6:42"])
+        #expect(try quoted("and also maaseiah to my eleazar uzzi jehohanan malchijah fly and good for forcing powerful if "
+                           + "it by") == ["Neh 12:42"])
+    }
+
     @Test("two verses read on in one breath are both found, in the order of how much of each was heard")
     func twoVersesReadOn() throws {
         let found = try quoted("in the beginning god created the heavens and the earth now the earth was formless and "
