@@ -41,8 +41,12 @@ import Vocabulary
         #expect(result.references.map(\.compact) == references)
     }
 
-    @Test("everyday words stay, and an everyday word names a book only before a chapter and verse", arguments: [
+    @Test("everyday words stay, and an everyday word names a book only before a chapter and verse or after \"book of\"",
+          arguments: [
         ("he said it was like a sapling", [String](), [String]()),
+        ("the book of job is in the bible", ["Job"], []),
+        ("the book of numbers counts the people", ["Numbers"], []),
+        ("he wrote it down in the book of life", [], []),
         ("I got a job two years ago", [], []),
         ("I lost the job two years ago", [], []),
         ("enter two nine eight one", [], []),

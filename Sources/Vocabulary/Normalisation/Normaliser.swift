@@ -9,8 +9,9 @@ import Scripture
 /// reported), else the span of up to four words whose phones (or, for a word no
 /// dictionary knows, letters) are closest to a name's, if close enough. Words a dictionary
 /// knows are trusted alone: a single known word is only replaced where a chapter or verse
-/// follows it, and never an everyday one; an everyday word that is a book ("job", "mark")
-/// names it only before a chapter and verse, or written with a capital. Everything not corrected comes back exactly as it was. With no vocabulary the
+/// follows it (or "book of" comes before it), and never an everyday one; an everyday word
+/// that is a book ("job", "mark") names it only before a chapter and verse, after "book
+/// of", or written with a capital. Everything not corrected comes back exactly as it was. With no vocabulary the
 /// input comes back unchanged with no terms (the degraded path), never an error.
 public struct Normaliser: Sendable {
     /// Largest phone difference, as a share of the longer phone string, between a span
@@ -224,7 +225,7 @@ public struct Normaliser: Sendable {
             }
             guard let term else { continue }
             if length == 1, terms[term].kind == .book, everyday.contains(words[0]), !tokens[start].capitalised,
-               !chapterAndVerseFollow(start + 1, tokens) {
+               !chapterAndVerseFollow(start + 1, tokens), !bookOfPrecedes(start, tokens) {
                 return Match(start: start, length: 1, replacement: nil, term: nil)
             }
             return Match(start: start, length: length, replacement: nil, term: term)
@@ -268,7 +269,7 @@ public struct Normaliser: Sendable {
             let ordinal = Self.ordinals.contains(first) ? first : nil
             if ordinal != nil, words.count == 1 { continue }
             let known = span.allSatisfy(\.known)
-            let context = referenceFollows(start + length, tokens)
+            let context = referenceFollows(start + length, tokens) || bookOfPrecedes(start, tokens)
             // Known words alone, or only everyday ones, are replaced only where a chapter or
             // verse follows, and then only by a book ("contain three elements" is not Canaan).
             let needsContext = known && (length == 1 || span.allSatisfy(\.everyday))
@@ -375,6 +376,12 @@ public struct Normaliser: Sendable {
     }
 
     private static let chapterOrVerse: Set<String> = ["chapter", "chapters", "verse", "verses"]
+
+    /// True when "book of" stands just before `index` ("the book of job", "in the book of
+    /// have a cook"): what follows is a book's name, as when a chapter or verse follows it.
+    private func bookOfPrecedes(_ index: Int, _ tokens: [Token]) -> Bool {
+        index >= 2 && tokens[index - 2].key == "book" && tokens[index - 1].key == "of" && !tokens[index].afterPunctuation
+    }
 
     /// A number word or digits.
     private static func isNumber(_ key: String) -> Bool {
