@@ -57,6 +57,9 @@ import Vocabulary
         // a comma ends the place of a book, a name's word as written keeps its neighbours.
         ("Taken together, the promises contain three elements, land, descendants, and blessing", ["blessing"], []),
         ("In the second panel, verses twenty six through twenty eight", [], []),
+        // BSB verses: no name is split by a comma ("righteous, but" is not righteousness).
+        ("law is not enacted for the righteous, but for the lawless", [], []),
+        ("I am freeing you today from the chains on your wrists. Go to Babylon, then, if you wish", [], []),
         ("These commandments stand at the center", [], []),
         ("The later commandments protect family", [], []),
     ])

@@ -257,8 +257,10 @@ public struct Normaliser: Sendable {
             // Numbers are never names, except an ordinal opening one ("first corinthians").
             if length > 1, tokens[start + length - 1].number, !Self.ordinals.contains(words[length - 1]) { break }
             // A span stops where a name as written or a numbered book begins ("turn to
-            // first samuel" is "turn to" and then 1 Samuel).
-            if length > 1, Self.ordinals.contains(words[length - 1]) || tokens[start + length - 1].startsName { break }
+            // first samuel" is "turn to" and then 1 Samuel), and at a comma, semicolon,
+            // question or exclamation mark: no name is split by one ("the righteous, but").
+            if length > 1, Self.ordinals.contains(words[length - 1]) || tokens[start + length - 1].startsName
+                || tokens[start + length - 1].afterPunctuation { break }
             // Spelled letters ("r o c h e s t e r") are not names.
             if words.enumerated().contains(where: { index, word in
                 word.count == 1 && word != "a" && !(index == 0 && Self.ordinals.contains(word))
