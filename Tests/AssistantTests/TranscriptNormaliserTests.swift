@@ -57,7 +57,11 @@ import Vocabulary
         // a comma ends the place of a book, a name's word as written keeps its neighbours.
         ("Taken together, the promises contain three elements, land, descendants, and blessing", ["blessing"], []),
         ("In the second panel, verses twenty six through twenty eight", [], []),
-        // BSB verses: no name is split by a comma ("righteous, but" is not righteousness).
+        // BSB verses: a count is no chapter and verse, and no name is split by a comma
+        // ("righteous, but" is not righteousness).
+        ("The whole assembly numbered 42,360", [], []),
+        ("and his division numbers 74,600.", [], []),
+        ("From the tribe of Judah 12,000 were sealed", [], []),
         ("law is not enacted for the righteous, but for the lawless", [], []),
         ("I am freeing you today from the chains on your wrists. Go to Babylon, then, if you wish", [], []),
         ("These commandments stand at the center", [], []),

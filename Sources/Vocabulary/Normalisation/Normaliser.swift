@@ -276,6 +276,9 @@ public struct Normaliser: Sendable {
             // verse follows, and then only by a book ("contain three elements" is not Canaan).
             let needsContext = known && (length == 1 || span.allSatisfy(\.everyday))
             if needsContext, !context || (length == 1 && span[start].everyday) { continue }
+            // A lone known word before a bare number is a count ("numbered 42,360"), not a
+            // book: it needs the word chapter or verse, or two numbers, after it.
+            if needsContext, length == 1, !bookOfPrecedes(start, tokens), !chapterAndVerseFollow(start + 1, tokens) { continue }
             // Where a chapter or verse follows, a book is taken looser.
             var searches: [(share: Double, booksOnly: Bool)] = context ? [(Self.contextPhoneDifference, true)] : []
             if !needsContext { searches.append((Self.phoneDifference, false)) }
@@ -395,7 +398,9 @@ public struct Normaliser: Sendable {
     private func chapterAndVerseFollow(_ index: Int, _ tokens: [Token]) -> Bool {
         guard index < tokens.count, !tokens[index].afterPunctuation else { return false }
         if Self.chapterOrVerse.contains(tokens[index].key) { return true }
+        // "42,360" is one count, not a chapter and a verse.
         return tokens[index].number && index + 1 < tokens.count && tokens[index + 1].number
+            && !tokens[index + 1].afterPunctuation
     }
 
     private static func histogram(_ phones: [UInt8]) -> [UInt8] {
