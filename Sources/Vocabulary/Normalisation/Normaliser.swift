@@ -276,6 +276,9 @@ public struct Normaliser: Sendable {
             // verse follows, and then only by a book ("contain three elements" is not Canaan).
             let needsContext = known && (length == 1 || span.allSatisfy(\.everyday))
             if needsContext, !context || (length == 1 && span[start].everyday) { continue }
+            // An ordinal before known words is a count or a pronoun ("two wings", "one pillar",
+            // "I shatter") unless a chapter or verse follows ("second kings chapter two").
+            if ordinal != nil, !context, span.dropFirst().allSatisfy(\.known) { continue }
             // A lone known word before a bare number is a count ("numbered 42,360"), not a
             // book: it needs the word chapter or verse, or two numbers, after it.
             if needsContext, length == 1, !bookOfPrecedes(start, tokens), !chapterAndVerseFollow(start + 1, tokens) { continue }
