@@ -64,6 +64,8 @@ import Vocabulary
         ("From the tribe of Judah 12,000 were sealed", [], []),
         ("But the woman was given two wings of a great eagle", [], []),
         ("With you I shatter the shepherd and his flock", ["shepherd"], []),
+        ("David had made his son Solomon king", ["David"], []),
+        ("He drew me out of deep waters", [], []),
         ("law is not enacted for the righteous, but for the lawless", [], []),
         ("I am freeing you today from the chains on your wrists. Go to Babylon, then, if you wish", [], []),
         ("These commandments stand at the center", [], []),

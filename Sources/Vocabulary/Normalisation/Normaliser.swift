@@ -276,6 +276,10 @@ public struct Normaliser: Sendable {
             // verse follows, and then only by a book ("contain three elements" is not Canaan).
             let needsContext = known && (length == 1 || span.allSatisfy(\.everyday))
             if needsContext, !context || (length == 1 && span[start].everyday) { continue }
+            // Known words written with a capital are a name or a sentence's start as the
+            // writer meant them ("son Solomon", "upon Saul", "He drew"): recognisers write
+            // lower case, and a person's misspelt name is not in the dictionaries.
+            if length > 1, known, span.contains(where: \.capitalised) { continue }
             // An ordinal before known words is a count or a pronoun ("two wings", "one pillar",
             // "I shatter") unless a chapter or verse follows ("second kings chapter two").
             if ordinal != nil, !context, span.dropFirst().allSatisfy(\.known) { continue }
