@@ -271,7 +271,12 @@ public struct Normaliser: Sendable {
             let ordinal = Self.ordinals.contains(first) ? first : nil
             if ordinal != nil, words.count == 1 { continue }
             let known = span.allSatisfy(\.known)
-            let context = referenceFollows(start + length, tokens) || bookOfPrecedes(start, tokens)
+            // What licenses a book: a chapter or verse after the span, or "book of" before it. A
+            // lone known word before a bare number is a count ("numbered 42,360"): it needs the
+            // word chapter or verse, or two numbers, after it.
+            let follows = known && length == 1 ? chapterAndVerseFollow(start + 1, tokens)
+                : referenceFollows(start + length, tokens)
+            let context = follows || bookOfPrecedes(start, tokens)
             // Known words alone, or only everyday ones, are replaced only where a chapter or
             // verse follows, and then only by a book ("contain three elements" is not Canaan).
             let needsContext = known && (length == 1 || span.allSatisfy(\.everyday))
@@ -283,9 +288,6 @@ public struct Normaliser: Sendable {
             // An ordinal before known words is a count or a pronoun ("two wings", "one pillar",
             // "I shatter") unless a chapter or verse follows ("second kings chapter two").
             if ordinal != nil, !context, span.dropFirst().allSatisfy(\.known) { continue }
-            // A lone known word before a bare number is a count ("numbered 42,360"), not a
-            // book: it needs the word chapter or verse, or two numbers, after it.
-            if needsContext, length == 1, !bookOfPrecedes(start, tokens), !chapterAndVerseFollow(start + 1, tokens) { continue }
             // Where a chapter or verse follows, a book is taken looser.
             var searches: [(share: Double, booksOnly: Bool)] = context ? [(Self.contextPhoneDifference, true)] : []
             if !needsContext { searches.append((Self.phoneDifference, false)) }
