@@ -102,6 +102,13 @@ public final class PocketSphinxDecoder {
         }
     }
 
+    /// True when `word` is in the dictionary (a grammar may only use such words).
+    public func knows(_ word: String) -> Bool {
+        guard let phones = ps_lookup_word(decoder, word) else { return false }
+        free(phones)
+        return true
+    }
+
     // MARK: - Decoding
 
     /// Resets the feature normalisation, so the next utterance does not depend on the

@@ -18,6 +18,9 @@ public final class Transcriber {
         public let hypothesis: Hypothesis
         /// How well the words fit the sound, 0-1 (``Recognizer/confidence(wordScore:)``).
         public let confidence: Double
+        /// The samples decoded (with the room's noise suppressed when it was), for
+        /// ``Transcriber/fit(_:to:)``.
+        public let audio: [Int16]
         /// The words heard.
         public var text: String { hypothesis.words.joined(separator: " ") }
     }
@@ -125,6 +128,38 @@ public final class Transcriber {
             start: Double(audioStart) / rate,
             end: Double(audioStart + max(0, audio.count - trailingSilence)) / rate,
             hypothesis: hypothesis,
-            confidence: hypothesis.wordScorePerFrame.map(Recognizer.confidence(wordScore:)) ?? 0)
+            confidence: hypothesis.wordScorePerFrame.map(Recognizer.confidence(wordScore:)) ?? 0,
+            audio: samples)
     }
+
+    /// How well a run of words, read in order, explains an utterance's sound: the
+    /// utterance decoded again with a grammar of just those words, each of which may be
+    /// left out (a reader may skip or swallow one; the recogniser's silence and noise
+    /// models take what no word fits).
+    public struct Fit: Hashable, Sendable {
+        /// How many of the words the decode kept.
+        public let wordsKept: Int
+        /// Mean acoustic score per 10 ms frame of the whole path, fillers included
+        /// (PocketSphinx log units, each frame scored against its best state: 0 is a perfect
+        /// fit). Comparable between runs of words decoded on the same utterance.
+        public let acousticPerFrame: Double
+        public let hypothesis: Hypothesis
+    }
+
+    /// ``Fit`` of `words` to `utterance`'s audio; words missing from the dictionary are
+    /// left out of the grammar. nil when none is left.
+    public func fit(_ words: [String], to utterance: Utterance) throws(RecognizerError) -> Fit? {
+        let known = words.filter { decoder.knows($0) }
+        guard !known.isEmpty else { return nil }
+        let body = known.map { "[\($0)]" }.joined(separator: " ")
+        try decoder.setGrammar(Self.fitSearch, jsgf: "#JSGF V1.0;\ngrammar fit;\npublic <fit> = \(body);\n")
+        try decoder.activate(Self.fitSearch)
+        defer { try? decoder.activate("domain") }
+        let hypothesis = try decoder.decode(utterance.audio)
+        let frames = max(1, hypothesis.segments.reduce(0) { $0 + $1.frames })
+        return Fit(wordsKept: hypothesis.words.count,
+                   acousticPerFrame: Double(hypothesis.acousticScore) / Double(frames), hypothesis: hypothesis)
+    }
+
+    private static let fitSearch = "fit"
 }

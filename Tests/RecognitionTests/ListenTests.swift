@@ -1,5 +1,6 @@
 import Audio
 import Foundation
+import Scripture
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -81,6 +82,45 @@ struct ListenTests {
         } else {
             Issue.record("no start and end: \(domain)")
         }
+    }
+
+    /// Verses read aloud in a noisy room (Piper's voice, pink noise at 6 dB), which the
+    /// recogniser hears too poorly for three of their words in a row, and a sentence of
+    /// ordinary talk in the same noise.
+    static let noisyVerses = [
+        ("when the donkey saw the angel of the lord she lay down under balaam and he became furious and beat her with his staff", "Num 22:27"),
+        ("also for you o judah a harvest is appointed when i restore my people from captivity", "Hos 6:11"),
+    ]
+    static let noisyTalk = "we should meet at the station after work tomorrow morning and then drive to the coast"
+
+    @Test("a verse read in a noisy room is found by its sound when too few of its words are heard right to quote them")
+    func verseInNoise() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build bible-course first")
+        let texts = Self.noisyVerses.map(\.0) + [Self.noisyTalk]
+        try PiperVoice.prepare(texts)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listen-noisy-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try texts.enumerated().map { index, text in
+            let file = folder.appendingPathComponent("\(index).wav")
+            try WAVFile.write(TestNoise.mixed(try PiperVoice.audio(text), snr: 6), sampleRate: AudioFormat.sampleRate, to: file)
+            return file
+        }
+        let lines = try Self.listen(files).lines
+        let index = QuotationIndex(verses: try BibleStore(path: TestModel.checkout.appendingPathComponent("Models/Bible.db").path).allVerses())
+        func heard(_ file: URL) -> (text: String, references: [String]) {
+            let utterances = lines.filter { $0["file"] as? String == file.path }
+            return (utterances.compactMap { $0["text"] as? String }.joined(separator: " "),
+                    utterances.flatMap { ($0["references"] as? [[String: Any]] ?? []).compactMap { $0["reference"] as? String } })
+        }
+        for (file, verse) in zip(files, Self.noisyVerses) {
+            let (text, references) = heard(file)
+            #expect(references == [verse.1], "heard: \(text)")
+            // The words alone quote nothing: the sound found it.
+            #expect(index.quotations(in: text).isEmpty, "heard: \(text)")
+        }
+        let talk = heard(files[Self.noisyVerses.count])
+        #expect(talk.references.isEmpty, "heard: \(talk.text)")
     }
 
     @Test("the daemon in listen mode prints what its microphone hears, runs no course, and stops cleanly")

@@ -47,6 +47,32 @@ struct QuotationIndexTests {
                            + "it by") == ["Neh 12:42"])
     }
 
+    @Test("a verse heard in noise with too few of its own word runs to be quoted is still the first to check by sound")
+    func aVerseToCheckBySound() throws {
+        let index = try #require(Self.index, "\(TestData.setupHint)")
+        // `listen`'s words for Piper reading Num 22:27 and Luke 3:7 at 10 dB of real room
+        // noise: the trigrams quote nothing, the verses' rarer words put them first.
+        for (heard, verse) in [
+            ("for the donkey saw what she lay down under the aha you became your that", "Num 22:27"),
+            ("then john the crowds coming out athlai him to god what you to lift up to half", "Luke 3:7"),
+        ] {
+            #expect(index.quotations(in: heard).isEmpty)
+            let first = try #require(index.candidates(in: heard).first, "no candidate for \(heard)")
+            #expect(first.reference.compact == verse)
+            #expect(first.words.prefix(4) == (verse == "Num 22:27" ? ["when", "the", "donkey", "saw"] : ["then", "john", "said", "to"]))
+        }
+    }
+
+    @Test("ordinary talk shares too little with any verse to be checked by sound", arguments: [
+        "i went to the shop and bought some bread for the family",
+        "we should meet at the station after work tomorrow morning",
+        "can you pass me the salt and the pepper please",
+    ])
+    func noCandidateInOrdinaryTalk(_ text: String) throws {
+        let index = try #require(Self.index, "\(TestData.setupHint)")
+        #expect(index.candidates(in: text).isEmpty, "\(index.candidates(in: text).map(\.reference.compact))")
+    }
+
     @Test("two verses read on in one breath are both found, in the order of how much of each was heard")
     func twoVersesReadOn() throws {
         let found = try quoted("in the beginning god created the heavens and the earth now the earth was formless and "
