@@ -63,9 +63,13 @@ public final class PocketSphinxDecoder {
 
     /// Adds (or replaces) a JSGF grammar search. Every word must be in the dictionary.
     public func setGrammar(_ name: String, jsgf: String) throws(RecognizerError) {
+        let replacesActive = activeSearch == name
         guard ps_set_jsgf_string(decoder, name, jsgf) == 0 else {
             throw .search(name: name, reason: "the grammar was refused (a word missing from the dictionary, or a syntax error)")
         }
+        // The library frees the search it replaces but still points at it as the active
+        // one: point it at the new search.
+        if replacesActive { ps_set_search(decoder, name) }
     }
 
     /// Adds (or replaces) an n-gram language model search from a file.
@@ -145,10 +149,16 @@ public final class PocketSphinxDecoder {
         return hypothesis()
     }
 
-    /// Decodes a whole utterance in one call.
+    /// Decodes a whole utterance in one call, its features normalised over the utterance
+    /// itself (with `-cmn batch`). Fed in blocks, sphinxbase switches the decoder to live
+    /// normalisation for good, with a running mean that every decode moves: measured on
+    /// `scripts/bench-listen.sh`'s 200 Piper-read verses at 10 dB of real room noise, word
+    /// error rate 72.9% -> 71.8% and verses identified as quoted 45 -> 59 by this alone.
+    /// (Starting the front end afresh for each utterance as well raised it to 79%: its
+    /// noise and silence estimates carry on, as a room's noise does.)
     public func decode(_ samples: [Int16]) throws(RecognizerError) -> Hypothesis {
         try startUtterance()
-        try process(samples)
+        try process(samples, wholeUtterance: true)
         return try endUtterance()
     }
 

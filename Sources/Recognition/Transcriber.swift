@@ -139,15 +139,15 @@ public final class Transcriber {
     public struct Fit: Hashable, Sendable {
         /// How many of the words the decode kept.
         public let wordsKept: Int
-        /// Mean acoustic score per 10 ms frame of the whole path, fillers included
-        /// (PocketSphinx log units, each frame scored against its best state: 0 is a perfect
-        /// fit). Comparable between runs of words decoded on the same utterance.
-        public let acousticPerFrame: Double
         public let hypothesis: Hypothesis
     }
 
     /// ``Fit`` of `words` to `utterance`'s audio; words missing from the dictionary are
-    /// left out of the grammar. nil when none is left.
+    /// left out of the grammar. nil when none is left. Decoding the utterance again moves
+    /// the front end's running estimate of the room's noise a little, as hearing more of the
+    /// room would; on `scripts/bench-listen.sh`'s 200 Piper-read verses at 10 dB of room
+    /// noise the words heard were the same, to the word, with the checks and without. (A
+    /// second decoder of its own would keep them apart exactly, for ~10 MB more.)
     public func fit(_ words: [String], to utterance: Utterance) throws(RecognizerError) -> Fit? {
         let known = words.filter { decoder.knows($0) }
         guard !known.isEmpty else { return nil }
@@ -156,9 +156,7 @@ public final class Transcriber {
         try decoder.activate(Self.fitSearch)
         defer { try? decoder.activate("domain") }
         let hypothesis = try decoder.decode(utterance.audio)
-        let frames = max(1, hypothesis.segments.reduce(0) { $0 + $1.frames })
-        return Fit(wordsKept: hypothesis.words.count,
-                   acousticPerFrame: Double(hypothesis.acousticScore) / Double(frames), hypothesis: hypothesis)
+        return Fit(wordsKept: hypothesis.words.count, hypothesis: hypothesis)
     }
 
     private static let fitSearch = "fit"

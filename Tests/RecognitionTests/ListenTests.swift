@@ -84,12 +84,12 @@ struct ListenTests {
         }
     }
 
-    /// Verses read aloud in a noisy room (Piper's voice, pink noise at 6 dB), which the
+    /// Verses read aloud in a noisy room (Piper's voice, pink noise at 8 dB), which the
     /// recogniser hears too poorly for three of their words in a row, and a sentence of
     /// ordinary talk in the same noise.
     static let noisyVerses = [
         ("when the donkey saw the angel of the lord she lay down under balaam and he became furious and beat her with his staff", "Num 22:27"),
-        ("also for you o judah a harvest is appointed when i restore my people from captivity", "Hos 6:11"),
+        ("then john said to the crowds coming out to be baptized by him you brood of vipers who warned you to flee from the coming wrath", "Luke 3:7"),
     ]
     static let noisyTalk = "we should meet at the station after work tomorrow morning and then drive to the coast"
 
@@ -103,7 +103,7 @@ struct ListenTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try texts.enumerated().map { index, text in
             let file = folder.appendingPathComponent("\(index).wav")
-            try WAVFile.write(TestNoise.mixed(try PiperVoice.audio(text), snr: 6), sampleRate: AudioFormat.sampleRate, to: file)
+            try WAVFile.write(TestNoise.mixed(try PiperVoice.audio(text), snr: 8), sampleRate: AudioFormat.sampleRate, to: file)
             return file
         }
         let lines = try Self.listen(files).lines

@@ -1,0 +1,30 @@
+import Foundation
+import Recognition
+import Testing
+
+/// The free-speech transcriber (`bible-course listen`): a verse's words checked against an
+/// utterance's sound (``Transcriber/fit(_:to:)``) fit when they are what was said.
+/// PocketSphinx's stock model, Piper's voice.
+@Suite("Transcribing free speech", .serialized)
+struct TranscriberTests {
+    static let sentence = "for god so loved the world that he gave his one and only son"
+
+    static func transcriber() throws -> Transcriber {
+        try Transcriber(languageModel: URL(fileURLWithPath: PocketSphinxDecoder.defaultLanguageModel),
+                        dictionary: URL(fileURLWithPath: PocketSphinxDecoder.defaultDictionary))
+    }
+
+    @Test("a verse's own words fit its sound; another verse's words mostly do not")
+    func fit() throws {
+        try PiperVoice.prepare([Self.sentence])
+        let transcriber = try Self.transcriber()
+        let utterance = try #require(try transcriber.transcribe(try PiperVoice.audio(Self.sentence)).first)
+        let own = Self.sentence.split(separator: " ").map(String.init)
+        let other = "in the beginning god created the heavens and the earth".split(separator: " ").map(String.init)
+        let ownFit = try #require(try transcriber.fit(own, to: utterance))
+        let otherFit = try #require(try transcriber.fit(other, to: utterance))
+        #expect(ownFit.wordsKept >= own.count - 1)
+        #expect(Double(otherFit.wordsKept) / Double(other.count) < 0.6)
+        #expect(try transcriber.fit(["zzqx"], to: utterance) == nil, "a word the dictionary lacks is left out")
+    }
+}
