@@ -95,9 +95,10 @@ public final class ScriptureListener {
     ///
     /// Chosen on `scripts/bench-listen.sh`'s 200 verses read by Piper at 10 dB of real room
     /// noise, 100 more of another seed, and every Common Voice and AN4 recording (1,178
-    /// real people's utterances): verses identified 48 -> 78 and 30 -> 40, real recordings
-    /// taken for a verse by their sound 0. Looser floors (a candidate score of 7, half the
-    /// words kept, no count) took up to 2 Common Voice and 5 AN4 recordings for verses.
+    /// real people's utterances): verses identified 59 -> 86 and 29 -> 40 (4 of the 100
+    /// taken for another verse), real recordings taken for a verse by their sound 0. Looser
+    /// floors (a candidate score of 7, half the words kept, no count) took up to 2 Common
+    /// Voice and 5 AN4 recordings for verses.
     private func quotedBySound(_ utterance: Transcriber.Utterance, text: String) -> HeardReference? {
         guard let quotations else { return nil }
         var best: (reference: ScriptureReference, kept: Double)?

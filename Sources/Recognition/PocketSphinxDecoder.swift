@@ -69,7 +69,10 @@ public final class PocketSphinxDecoder {
         }
         // The library frees the search it replaces but still points at it as the active
         // one: point it at the new search.
-        if replacesActive { ps_set_search(decoder, name) }
+        if replacesActive, ps_set_search(decoder, name) != 0 {
+            active = nil
+            throw .search(name: name, reason: "the new grammar could not be made active")
+        }
     }
 
     /// Adds (or replaces) an n-gram language model search from a file.
@@ -90,14 +93,15 @@ public final class PocketSphinxDecoder {
 
     /// Makes `name` the active search. Only between utterances.
     public func activate(_ name: String) throws(RecognizerError) {
-        if let current = ps_get_search(decoder), String(cString: current) == name { return }
+        if active == name { return }
         guard ps_set_search(decoder, name) == 0 else { throw .search(name: name, reason: "no such search") }
+        active = name
     }
 
-    /// The active search's name.
-    public var activeSearch: String? {
-        ps_get_search(decoder).map { String(cString: $0) }
-    }
+    /// The active search's name (the one last made active here). Kept here rather than
+    /// asked of the library, whose `ps_get_search` leaks a little on every call.
+    public var activeSearch: String? { active }
+    private var active: String?
 
     /// Adds a word to the dictionary at run time (`phones` in ARPAbet, "HH AE B AH K AH K").
     public func addWord(_ word: String, phones: String) throws(RecognizerError) {
@@ -158,7 +162,13 @@ public final class PocketSphinxDecoder {
     /// noise and silence estimates carry on, as a room's noise does.)
     public func decode(_ samples: [Int16]) throws(RecognizerError) -> Hypothesis {
         try startUtterance()
-        try process(samples, wholeUtterance: true)
+        do {
+            try process(samples, wholeUtterance: true)
+        } catch {
+            // Close the utterance, or the decoder refuses every search change and utterance after.
+            _ = ps_end_utt(decoder)
+            throw error
+        }
         return try endUtterance()
     }
 

@@ -142,14 +142,16 @@ public final class Transcriber {
         public let hypothesis: Hypothesis
     }
 
-    /// ``Fit`` of `words` to `utterance`'s audio; words missing from the dictionary are
-    /// left out of the grammar. nil when none is left. Decoding the utterance again moves
+    /// ``Fit`` of `words` to `utterance`'s audio; words missing from the dictionary (and the
+    /// grammar language's keywords) are left out of the grammar. nil when none is left. Decoding the utterance again moves
     /// the front end's running estimate of the room's noise a little, as hearing more of the
     /// room would; on `scripts/bench-listen.sh`'s 200 Piper-read verses at 10 dB of room
     /// noise the words heard were the same, to the word, with the checks and without. (A
     /// second decoder of its own would keep them apart exactly, for ~10 MB more.)
     public func fit(_ words: [String], to utterance: Utterance) throws(RecognizerError) -> Fit? {
-        let known = words.filter { decoder.knows($0) }
+        // The grammar's keywords cannot be words of it ("public" is in 17 verses): left out,
+        // as words the dictionary lacks are.
+        let known = words.filter { !Self.grammarKeywords.contains($0) && decoder.knows($0) }
         guard !known.isEmpty else { return nil }
         let body = known.map { "[\($0)]" }.joined(separator: " ")
         try decoder.setGrammar(Self.fitSearch, jsgf: "#JSGF V1.0;\ngrammar fit;\npublic <fit> = \(body);\n")
@@ -160,4 +162,5 @@ public final class Transcriber {
     }
 
     private static let fitSearch = "fit"
+    private static let grammarKeywords: Set<String> = ["public", "grammar", "import"]
 }

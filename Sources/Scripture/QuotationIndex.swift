@@ -62,11 +62,11 @@ public struct QuotationIndex: Sendable {
     private let vocabulary: [String]
     private let verseWords: [UInt32]
     private let verseStarts: [Int]
-    /// For each word number, the verses holding it (`wordVerses[wordStarts[n]..<wordStarts[n + 1]]`),
-    /// and each verse's number of distinct words.
+    /// For each word number, the verses holding it (`wordVerses[wordStarts[n]..<wordStarts[n + 1]]`).
     private let wordVerses: [UInt32]
     private let wordStarts: [Int]
-    private let distinctWords: [UInt16]
+    /// Each verse's number of distinct words to the power 0.3.
+    private let lengthNorms: [Double]
 
     /// Indexes `verses`; superscriptions (verse 0) are left out, being titles rather than
     /// text people quote.
@@ -76,7 +76,7 @@ public struct QuotationIndex: Sendable {
         var places: [(book: Int, chapter: Int, verse: Int)] = []
         var vocabulary: [String] = []
         var verseWords: [UInt32] = [], verseStarts = [0]
-        var distinctWords: [UInt16] = []
+        var lengthNorms: [Double] = []
         for (book, verse) in verses where verse.verse > 0 {
             let words = SpokenWords.words(verse.text).map { word -> UInt64 in
                 if let number = numbers[word] { return number }
@@ -90,7 +90,7 @@ public struct QuotationIndex: Sendable {
             for trigram in Set(Self.trigrams(of: words)) { pairs.append((trigram, index)) }
             verseWords += words.map { UInt32($0) }
             verseStarts.append(verseWords.count)
-            distinctWords.append(UInt16(min(Set(words).count, Int(UInt16.max))))
+            lengthNorms.append(pow(Double(max(1, Set(words).count)), 0.3))
         }
         // Each word's verses, by counting then filling.
         var wordStarts = [Int](repeating: 0, count: vocabulary.count + 2)
@@ -117,7 +117,7 @@ public struct QuotationIndex: Sendable {
         self.verseStarts = verseStarts
         self.wordVerses = wordVerses
         self.wordStarts = wordStarts
-        self.distinctWords = distinctWords
+        self.lengthNorms = lengthNorms
         pairs.sort { $0.trigram != $1.trigram ? $0.trigram < $1.trigram : $0.verse < $1.verse }
         wordNumbers = numbers
         trigrams = pairs.map(\.trigram)
@@ -184,17 +184,24 @@ public struct QuotationIndex: Sendable {
         // of Zattu, 945") are said in everyday talk too (AN4's recordings took six of them).
         let heard = Set(SpokenWords.words(text).filter { !NumberWords.isNumberWord($0) && $0 != "thousand" }
             .compactMap { wordNumbers[$0] })
-        var scores: [UInt32: Double] = [:]
+        var scores = [Double](repeating: -1, count: places.count)
+        var touched: [Int] = []
         let count = Double(places.count)
         for word in heard {
             let verses = wordVerses[wordStarts[Int(word)]..<wordStarts[Int(word) + 1]]
             let weight = log(count / Double(verses.count))
-            for verse in verses { scores[verse, default: 0] += weight }
+            for verse in verses {
+                if scores[Int(verse)] < 0 {
+                    touched.append(Int(verse))
+                    scores[Int(verse)] = 0
+                }
+                scores[Int(verse)] += weight
+            }
         }
         var ranked: [(verse: UInt32, score: Double)] = []
-        for (verse, weight) in scores {
-            let score = weight / pow(Double(distinctWords[Int(verse)]), 0.3)
-            if score >= minimumCandidateScore { ranked.append((verse, score)) }
+        for verse in touched {
+            let score = scores[verse] / lengthNorms[verse]
+            if score >= minimumCandidateScore { ranked.append((UInt32(verse), score)) }
         }
         ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.verse < $1.verse }
         return ranked.prefix(limit).compactMap { entry in

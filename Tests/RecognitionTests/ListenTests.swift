@@ -92,18 +92,23 @@ struct ListenTests {
         ("then john said to the crowds coming out to be baptized by him you brood of vipers who warned you to flee from the coming wrath", "Luke 3:7"),
     ]
     static let noisyTalk = "we should meet at the station after work tomorrow morning and then drive to the coast"
+    /// Talk about the Bible, clean: it shares rare words with verses (a candidate to check),
+    /// but its sound does not carry the rest of any verse.
+    static let bibleTalk = "last night we told the children the story of balaam and his talking donkey and the angel"
 
     @Test("a verse read in a noisy room is found by its sound when too few of its words are heard right to quote them")
     func verseInNoise() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build bible-course first")
-        let texts = Self.noisyVerses.map(\.0) + [Self.noisyTalk]
+        let texts = Self.noisyVerses.map(\.0) + [Self.noisyTalk, Self.bibleTalk]
         try PiperVoice.prepare(texts)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listen-noisy-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try texts.enumerated().map { index, text in
             let file = folder.appendingPathComponent("\(index).wav")
-            try WAVFile.write(TestNoise.mixed(try PiperVoice.audio(text), snr: 8), sampleRate: AudioFormat.sampleRate, to: file)
+            let audio = try PiperVoice.audio(text)
+            try WAVFile.write(text == Self.bibleTalk ? audio : TestNoise.mixed(audio, snr: 8),
+                              sampleRate: AudioFormat.sampleRate, to: file)
             return file
         }
         let lines = try Self.listen(files).lines
@@ -121,6 +126,9 @@ struct ListenTests {
         }
         let talk = heard(files[Self.noisyVerses.count])
         #expect(talk.references.isEmpty, "heard: \(talk.text)")
+        let bibleTalk = heard(files[Self.noisyVerses.count + 1])
+        #expect(!index.candidates(in: bibleTalk.text).isEmpty, "checked by sound: \(bibleTalk.text)")
+        #expect(bibleTalk.references.isEmpty, "heard: \(bibleTalk.text)")
     }
 
     @Test("the daemon in listen mode prints what its microphone hears, runs no course, and stops cleanly")

@@ -27,4 +27,16 @@ struct TranscriberTests {
         #expect(Double(otherFit.wordsKept) / Double(other.count) < 0.6)
         #expect(try transcriber.fit(["zzqx"], to: utterance) == nil, "a word the dictionary lacks is left out")
     }
+
+    @Test("a grammar given again under the name of the active search replaces it, and the decoder hears with the new one")
+    func replacingTheActiveGrammar() throws {
+        try PiperVoice.prepare([Self.sentence])
+        let decoder = try PocketSphinxDecoder(dictionary: PocketSphinxDecoder.defaultDictionary, options: ["-cmn": "batch"])
+        try decoder.setGrammar("g", jsgf: "#JSGF V1.0;\ngrammar g;\npublic <g> = in the beginning;\n")
+        try decoder.activate("g")
+        try decoder.setGrammar("g", jsgf: "#JSGF V1.0;\ngrammar g;\npublic <g> = \(Self.sentence);\n")
+        #expect(decoder.activeSearch == "g")
+        let heard = try decoder.decode(try PiperVoice.audio(Self.sentence))
+        #expect(heard.words.joined(separator: " ") == Self.sentence)
+    }
 }
