@@ -164,12 +164,12 @@ public final class PocketSphinxDecoder {
         try startUtterance()
         do {
             try process(samples, wholeUtterance: true)
+            return try endUtterance()
         } catch {
             // Close the utterance, or the decoder refuses every search change and utterance after.
             _ = ps_end_utt(decoder)
             throw error
         }
-        return try endUtterance()
     }
 
     private func hypothesis() -> Hypothesis {

@@ -302,12 +302,12 @@ public final class Recognizer {
             audio = suppressor.process(audio)
             suppressed = true
         }
-        var hypothesis = try decodeWhole(audio)
+        var hypothesis = try decoder.decode(audio)
         var rechecked: Hypothesis?
         if case .commands = listening, let recheck, recheck.isWorthChecking(hypothesis.words) {
             try decoder.activate(Self.recheckSearch)
             defer { try? decoder.activate("commands") }
-            let sentence = try decodeWhole(audio)
+            let sentence = try decoder.decode(audio)
             // The course's command phrases and the questions' openings are fixed: what
             // is near them differs by a word, so a better fit alone does not take them.
             var openEnded = !matcher.isQuestion(words: sentence.words)
@@ -323,7 +323,7 @@ public final class Recognizer {
             // everyday words hear the question ("what should i do about my job").
             try decoder.activate("commands")
             defer { try? decoder.activate("answer") }
-            let heard = try decodeWhole(audio)
+            let heard = try decoder.decode(audio)
             if matcher.isQuestion(words: heard.words) {
                 rechecked = hypothesis
                 hypothesis = heard
@@ -334,23 +334,10 @@ public final class Recognizer {
            let grammar = decoder.activeSearch {
             try decoder.activate(Self.phoneLoopSearch)
             defer { try? decoder.activate(grammar) }
-            verification = PhoneLoopVerification(grammar: hypothesis, loop: try decodeWhole(audio))
+            verification = PhoneLoopVerification(grammar: hypothesis, loop: try decoder.decode(audio))
         }
         return HeldDecode(hypothesis: hypothesis, signalToNoise: snr, suppressed: suppressed, verification: verification,
                           rechecked: rechecked)
-    }
-
-    /// One whole-utterance decode with the active search.
-    private func decodeWhole(_ audio: [Int16]) throws -> Hypothesis {
-        try decoder.startUtterance()
-        do {
-            try decoder.process(audio, wholeUtterance: true)
-            return try decoder.endUtterance()
-        } catch {
-            // Close the utterance so the next one can start.
-            _ = try? decoder.endUtterance()
-            throw error
-        }
     }
 
     /// Recognises a whole utterance at once.

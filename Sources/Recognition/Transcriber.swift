@@ -143,9 +143,9 @@ public final class Transcriber {
     }
 
     /// ``Fit`` of `words` to `utterance`'s audio; words missing from the dictionary (and the
-    /// grammar language's keywords) are left out of the grammar. nil when none is left. Decoding the utterance again moves
-    /// the front end's running estimate of the room's noise a little, as hearing more of the
-    /// room would; on `scripts/bench-listen.sh`'s 200 Piper-read verses at 10 dB of room
+    /// grammar language's keywords) are left out of the grammar. nil when none is left.
+    /// Decoding the utterance again moves the front end's running estimate of the room's
+    /// noise a little, as hearing more of the room would; on `scripts/bench-listen.sh`'s 200 Piper-read verses at 10 dB of room
     /// noise the words heard were the same, to the word, with the checks and without. (A
     /// second decoder of its own would keep them apart exactly, for ~10 MB more.)
     public func fit(_ words: [String], to utterance: Utterance) throws(RecognizerError) -> Fit? {

@@ -92,25 +92,25 @@ public struct QuotationIndex: Sendable {
             verseStarts.append(verseWords.count)
             lengthNorms.append(pow(Double(max(1, Set(words).count)), 0.3))
         }
-        // Each word's verses, by counting then filling.
-        var wordStarts = [Int](repeating: 0, count: vocabulary.count + 2)
-        var seen = [UInt32](repeating: .max, count: vocabulary.count + 1)
-        for verse in 0..<places.count {
-            for word in verseWords[verseStarts[verse]..<verseStarts[verse + 1]] where seen[Int(word)] != UInt32(verse) {
-                seen[Int(word)] = UInt32(verse)
-                wordStarts[Int(word) + 1] += 1
+        // Each word's verses, by counting then filling: `eachDistinctWord` visits every
+        // (verse, word) pair once, a word repeated in a verse counted once.
+        func eachDistinctWord(_ body: (_ verse: Int, _ word: Int) -> Void) {
+            var seen = [Int](repeating: -1, count: vocabulary.count + 1)
+            for verse in 0..<places.count {
+                for word in verseWords[verseStarts[verse]..<verseStarts[verse + 1]] where seen[Int(word)] != verse {
+                    seen[Int(word)] = verse
+                    body(verse, Int(word))
+                }
             }
         }
+        var wordStarts = [Int](repeating: 0, count: vocabulary.count + 2)
+        eachDistinctWord { _, word in wordStarts[word + 1] += 1 }
         for word in 1..<wordStarts.count { wordStarts[word] += wordStarts[word - 1] }
         var fill = wordStarts
         var wordVerses = [UInt32](repeating: 0, count: wordStarts.last ?? 0)
-        seen = [UInt32](repeating: .max, count: vocabulary.count + 1)
-        for verse in 0..<places.count {
-            for word in verseWords[verseStarts[verse]..<verseStarts[verse + 1]] where seen[Int(word)] != UInt32(verse) {
-                seen[Int(word)] = UInt32(verse)
-                wordVerses[fill[Int(word)]] = UInt32(verse)
-                fill[Int(word)] += 1
-            }
+        eachDistinctWord { verse, word in
+            wordVerses[fill[word]] = UInt32(verse)
+            fill[word] += 1
         }
         self.vocabulary = vocabulary
         self.verseWords = verseWords
@@ -151,9 +151,7 @@ public struct QuotationIndex: Sendable {
             let distinct = best.coverage >= minimumDistinctCoverage
                 && best.runnerUp <= Self.distinctScoreShare * best.score
             guard best.coverage >= minimumCoverage || distinct, best.matched.count >= minimumTrigrams,
-                  let book = BookCatalog.book(id: places[best.verse].book),
-                  let reference = try? ScriptureReference(book: book, chapter: places[best.verse].chapter,
-                                                          verse: places[best.verse].verse)
+                  let reference = reference(ofVerse: best.verse)
             else { break }
             found.append(Quotation(reference: reference, coverage: min(1, best.coverage),
                                    matchedTrigrams: best.matched.count))
@@ -175,8 +173,8 @@ public struct QuotationIndex: Sendable {
     }
 
     /// The verses whose words `text` shares most (each distinct word other than a number's
-    /// weighted by how rare it is in the Bible) with a score of at least ``minimumCandidateScore``, best first,
-    /// at most `limit`. On `scripts/bench-listen.sh`'s 200 Piper-read verses at 10 dB of
+    /// weighted by how rare it is in the Bible) with a score of at least
+    /// ``minimumCandidateScore``, best first, at most `limit`. On `scripts/bench-listen.sh`'s 200 Piper-read verses at 10 dB of
     /// real room noise, the verse read ranks first for 99 (before the score floor), where
     /// the trigrams identify 45.
     public func candidates(in text: String, limit: Int = 5) -> [Candidate] {
@@ -205,14 +203,18 @@ public struct QuotationIndex: Sendable {
         }
         ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.verse < $1.verse }
         return ranked.prefix(limit).compactMap { entry in
-            let place = places[Int(entry.verse)]
-            guard let book = BookCatalog.book(id: place.book),
-                  let reference = try? ScriptureReference(book: book, chapter: place.chapter, verse: place.verse)
-            else { return nil }
+            guard let reference = reference(ofVerse: Int(entry.verse)) else { return nil }
             let words = verseWords[verseStarts[Int(entry.verse)]..<verseStarts[Int(entry.verse) + 1]]
                 .map { vocabulary[Int($0) - 1] }
             return Candidate(reference: reference, words: words, score: entry.score)
         }
+    }
+
+    /// The reference of the verse indexed `verse`.
+    private func reference(ofVerse verse: Int) -> ScriptureReference? {
+        let place = places[verse]
+        guard let book = BookCatalog.book(id: place.book) else { return nil }
+        return try? ScriptureReference(book: book, chapter: place.chapter, verse: place.verse)
     }
 
     /// The verse whose trigrams in `heard` weigh the most; ties go to the better-covered
