@@ -7,4 +7,6 @@
 #include <sphinxbase/err.h>
 #include <sphinxbase/logmath.h>
 #include <sphinxbase/ngram_model.h>
+// mallopt: the decoder's large search structures go back to the system when freed.
+#include <malloc.h>
 #endif
