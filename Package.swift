@@ -95,7 +95,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScriptureTests",
-            dependencies: ["Scripture"]
+            dependencies: ["Scripture", "Vocabulary"]
         ),
         .testTarget(
             name: "VocabularyTests",

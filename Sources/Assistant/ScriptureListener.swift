@@ -59,11 +59,15 @@ public final class ScriptureListener {
     private let transcriber: Transcriber
     private let normaliser: Normaliser?
     private let quotations: QuotationIndex?
+    private let sounds: VerseSoundIndex?
 
     /// - Parameters:
     ///   - normaliser: nil reads references from the words as heard.
     ///   - quotations: nil reports named passages only.
-    public init(transcriber: Transcriber, normaliser: Normaliser?, quotations: QuotationIndex?) {
+    ///   - sounds: the verses by the sound of their words, for a verse read in a noisy room
+    ///     (nil: by their rare words).
+    public init(transcriber: Transcriber, normaliser: Normaliser?, quotations: QuotationIndex?, sounds: VerseSoundIndex? = nil) {
+        self.sounds = sounds
         self.transcriber = transcriber
         self.normaliser = normaliser
         self.quotations = quotations
@@ -86,23 +90,35 @@ public final class ScriptureListener {
 
     /// A verse whose words the recogniser mostly got wrong (a noisy room: a few of the
     /// verse's rarer words right, rarely three in a row, which ``QuotationIndex`` needs),
-    /// found by the sound itself. The verses sharing the most weight of the heard words
-    /// (``QuotationIndex/candidates(in:limit:)``) are each decoded against the utterance's
-    /// audio as a grammar of their own words in order (``Transcriber/fit(_:to:)``); the
-    /// verse whose words the sound keeps best is quoted if it keeps at least
-    /// ``minimumWordsKept`` of them and ``minimumWordsKeptCount``. Ordinary speech shares
-    /// a few rare words with some verse too, but its sound does not carry the rest of it.
+    /// found by the sound itself. The ``soundCandidates`` verses that sound most like the
+    /// heard words (``VerseSoundIndex``; without one, the five sharing most of their rare
+    /// words, ``QuotationIndex/candidates(in:limit:)``) are decoded against the utterance's
+    /// audio in one grammar (``Transcriber/follows(_:in:)``); the verse the sound follows is
+    /// decoded again alone, as a grammar of its words in order (``Transcriber/fit(_:to:)``),
+    /// and quoted if the sound keeps at least ``minimumWordsKept`` of its words and
+    /// ``minimumWordsKeptCount``. Ordinary speech sounds a little like some verse too, but
+    /// its sound does not carry the rest of it.
     ///
-    /// Chosen on `scripts/bench-listen.sh`'s 200 verses read by Piper at 10 dB of real room
-    /// noise, 100 more of another seed, and every Common Voice and AN4 recording (1,178
-    /// real people's utterances): verses identified 59 -> 86 and 29 -> 40 (4 of the 100
-    /// taken for another verse), real recordings taken for a verse by their sound 0. Looser
-    /// floors (a candidate score of 7, half the words kept, no count) took up to 2 Common
-    /// Voice and 5 AN4 recordings for verses.
+    /// Measured with `listen` on `scripts/bench-listen.sh`'s 200 verses read by Piper at
+    /// 10 dB of real room noise, 100 more of another seed, and every Common Voice and AN4
+    /// recording (1,178 real people's utterances), against the rare words' five candidates
+    /// each fitted alone (kept 60% and 8 words): verses identified 85 -> 111 of 200 (4 -> 5
+    /// taken for another verse) and 40 -> 56 of 100 (4 -> 7); real recordings taken for a
+    /// verse by their sound 0 -> 0. At 60% and 8 words the sounds' candidates took 6 real
+    /// recordings (2 Common Voice, 4 AN4) and 12 noisy verses for others (formulaic
+    /// verses: "and the word of the lord came to me saying").
     private func quotedBySound(_ utterance: Transcriber.Utterance, text: String) -> HeardReference? {
         guard let quotations else { return nil }
+        let candidates: [QuotationIndex.Candidate]
+        if let sounds {
+            let found = sounds.candidates(in: text, limit: Self.soundCandidates)
+            guard let index = try? transcriber.follows(found.map(\.words), in: utterance) else { return nil }
+            candidates = [found[index]]
+        } else {
+            candidates = quotations.candidates(in: text)
+        }
         var best: (reference: ScriptureReference, kept: Double)?
-        for candidate in quotations.candidates(in: text) {
+        for candidate in candidates {
             guard let fit = try? transcriber.fit(candidate.words, to: utterance) else { continue }
             let kept = Double(fit.wordsKept) / Double(candidate.words.count)
             guard fit.wordsKept >= Self.minimumWordsKeptCount, kept >= Self.minimumWordsKept else { continue }
@@ -111,11 +127,16 @@ public final class ScriptureListener {
         return best.map { HeardReference(reference: $0.reference, how: .quoted, confidence: $0.kept) }
     }
 
-    /// See ``quotedBySound(_:text:)``: the share of the verse's words the sound must keep ...
-    static let minimumWordsKept = 0.6
+    /// See ``quotedBySound(_:text:)``: how many verses that sound like the words heard are
+    /// weighed against the sound. 30 keeps the grammar's search to ~1 MB; 15 found 1 fewer
+    /// of the 200.
+    static let soundCandidates = 30
+    /// ... the share of the verse's words the sound must keep ...
+    static let minimumWordsKept = 0.65
     /// ... and how many at least: a short verse ("Little children, keep yourselves from
-    /// idols") is half kept by chance (a Common Voice sentence was taken for 1 John 5:21).
-    static let minimumWordsKeptCount = 8
+    /// idols") is half kept by chance (a Common Voice sentence was taken for 1 John 5:21;
+    /// AN4's spoken numbers and names for verses of 13-14 words when 8 were enough).
+    static let minimumWordsKeptCount = 10
 
     /// What `utterance` says and names; nil when nothing was heard in it.
     func interpret(_ utterance: Transcriber.Utterance) -> Heard? {

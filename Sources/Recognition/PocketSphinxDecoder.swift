@@ -78,12 +78,36 @@ public final class PocketSphinxDecoder {
         guard ps_set_jsgf_string(decoder, name, jsgf) == 0 else {
             throw .search(name: name, reason: "the grammar was refused (a word missing from the dictionary, or a syntax error)")
         }
-        // The library frees the search it replaces but still points at it as the active
-        // one: point it at the new search.
-        if replacesActive, ps_set_search(decoder, name) != 0 {
+        if replacesActive { try reactivate(name) }
+    }
+
+    /// The library frees the search a new one of the same name replaces but still points
+    /// at it as the active one: point it at the new search.
+    private func reactivate(_ name: String) throws(RecognizerError) {
+        guard ps_set_search(decoder, name) == 0 else {
             active = nil
             throw .search(name: name, reason: "the new grammar could not be made active")
         }
+    }
+
+    /// Adds (or replaces) a grammar search from a finite-state grammar in PocketSphinx's
+    /// text format (`FSG_BEGIN` ... `FSG_END`: states, and transitions with a probability
+    /// and a word, or none), for networks JSGF would spell only at great cost.
+    public func setFiniteStateGrammar(_ name: String, text: String) throws(RecognizerError) {
+        let replacesActive = activeSearch == name
+        var bytes = Array(text.utf8)
+        let weight = Float(cmd_ln_float_r(config, "-lw"))
+        let model: UnsafeMutablePointer<fsg_model_t>? = bytes.withUnsafeMutableBytes { buffer in
+            guard let file = fmemopen(buffer.baseAddress, buffer.count, "r") else { return nil }
+            defer { fclose(file) }
+            return fsg_model_read(file, ps_get_logmath(decoder), weight)
+        }
+        guard let model else { throw .search(name: name, reason: "the finite-state grammar was refused") }
+        defer { fsg_model_free(model) }
+        guard ps_set_fsg(decoder, name, model) == 0 else {
+            throw .search(name: name, reason: "the finite-state grammar was refused (a word missing from the dictionary?)")
+        }
+        if replacesActive { try reactivate(name) }
     }
 
     /// Adds (or replaces) an n-gram language model search from a file.

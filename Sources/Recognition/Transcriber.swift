@@ -161,6 +161,64 @@ public final class Transcriber {
         return Fit(wordsKept: hypothesis.words.count, hypothesis: hypothesis)
     }
 
+    /// Which of several runs of words (candidate verses) the utterance's sound follows
+    /// best: one decode of a grammar holding them all, each read in order with at most
+    /// two words at a time left out, from one of its first three words to one of its
+    /// last three. The index of the run whose words the decode shares most (in order);
+    /// nil when no word was heard. Bounded skips keep the grammar's search small: with
+    /// every word optional its word tree grows with the square of a run's length.
+    public func follows(_ runs: [[String]], in utterance: Utterance) throws(RecognizerError) -> Int? {
+        let usable = runs.map { $0.filter { !Self.grammarKeywords.contains($0) && decoder.knows($0) } }
+        let count = usable.filter { !$0.isEmpty }.count
+        guard count > 0 else { return nil }
+        var lines: [String] = []
+        var states = 2  // 0: start, 1: end
+        let stepShares = [0.6, 0.25, 0.15], endShare = 0.2
+        for run in usable where !run.isEmpty {
+            let first = states
+            states += run.count + 1
+            let entries = min(3, run.count)
+            for i in 0..<entries { lines.append("TRANSITION 0 \(first + i) \(1 / Double(count * entries))") }
+            for i in 0..<run.count {
+                let steps = (1...3).filter { i + $0 <= run.count }
+                let ends = i + 3 >= run.count
+                let total = steps.map { stepShares[$0 - 1] }.reduce(0, +) + (ends ? endShare : 0)
+                for step in steps {
+                    lines.append("TRANSITION \(first + i) \(first + i + step) \(stepShares[step - 1] / total) \(run[i + step - 1])")
+                }
+                if ends { lines.append("TRANSITION \(first + i) 1 \(endShare / total)") }
+            }
+            lines.append("TRANSITION \(first + run.count) 1 1.0")
+        }
+        let text = "FSG_BEGIN follows\nNUM_STATES \(states)\nSTART_STATE 0\nFINAL_STATE 1\n"
+            + lines.joined(separator: "\n") + "\nFSG_END\n"
+        try decoder.setFiniteStateGrammar(Self.fitSearch, text: text)
+        try decoder.activate(Self.fitSearch)
+        defer { try? decoder.activate("domain") }
+        let heard = try decoder.decode(utterance.audio).words
+        guard !heard.isEmpty else { return nil }
+        var best: (shared: Int, index: Int)?
+        for (index, run) in runs.enumerated() {
+            let shared = Self.sharedInOrder(heard, run)
+            if shared > best?.shared ?? 0 { best = (shared, index) }
+        }
+        return best?.index
+    }
+
+    /// How many words `a` and `b` share in order (their longest common subsequence).
+    static func sharedInOrder(_ a: [String], _ b: [String]) -> Int {
+        var row = [Int](repeating: 0, count: b.count + 1)
+        for word in a {
+            var diagonal = 0
+            for j in b.indices {
+                let above = row[j + 1]
+                row[j + 1] = word == b[j] ? diagonal + 1 : max(row[j + 1], row[j])
+                diagonal = above
+            }
+        }
+        return row[b.count]
+    }
+
     private static let fitSearch = "fit"
     private static let grammarKeywords: Set<String> = ["public", "grammar", "import"]
 }

@@ -202,12 +202,18 @@ public struct QuotationIndex: Sendable {
             if score >= minimumCandidateScore { ranked.append((UInt32(verse), score)) }
         }
         ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.verse < $1.verse }
-        return ranked.prefix(limit).compactMap { entry in
-            guard let reference = reference(ofVerse: Int(entry.verse)) else { return nil }
-            let words = verseWords[verseStarts[Int(entry.verse)]..<verseStarts[Int(entry.verse) + 1]]
-                .map { vocabulary[Int($0) - 1] }
-            return Candidate(reference: reference, words: words, score: entry.score)
-        }
+        return ranked.prefix(limit).compactMap { candidate(ofVerse: Int($0.verse), score: $0.score) }
+    }
+
+    /// The verse indexed `verse` as a candidate with `score`.
+    func candidate(ofVerse verse: Int, score: Double) -> Candidate? {
+        guard let reference = reference(ofVerse: verse) else { return nil }
+        return Candidate(reference: reference, words: words(ofVerse: verse), score: score)
+    }
+
+    /// The words of the verse indexed `verse`, in order.
+    func words(ofVerse verse: Int) -> [String] {
+        verseWords[verseStarts[verse]..<verseStarts[verse + 1]].map { vocabulary[Int($0) - 1] }
     }
 
     /// The reference of the verse indexed `verse`.

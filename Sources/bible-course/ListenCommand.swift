@@ -88,15 +88,18 @@ struct ListenCommand: ParsableCommand {
 
     /// The listener of `listen` and of the daemon's listen mode: the domain model (built
     /// when missing or stale) or the stock one, the transcript normaliser (without it,
-    /// references are read from the words as heard) and the index of quoted verses.
+    /// references are read from the words as heard) and the indexes of quoted verses, by
+    /// their words and by the sound of their words (the recogniser's pronunciations).
     static func makeListener(_ paths: PathOptions, stock: Bool = false) throws -> ScriptureListener {
         let transcriber: Transcriber
         let verses: [(book: Book, verse: Verse)]
+        let dictionary: URL
         do {
             verses = try BibleStore(path: paths.bibleURL.path).allVerses()
             if stock {
+                dictionary = URL(fileURLWithPath: PocketSphinxDecoder.defaultDictionary)
                 transcriber = try Transcriber(languageModel: URL(fileURLWithPath: PocketSphinxDecoder.defaultLanguageModel),
-                                              dictionary: URL(fileURLWithPath: PocketSphinxDecoder.defaultDictionary))
+                                              dictionary: dictionary)
             } else {
                 let started = Date()
                 let (model, outcome) = try DomainModelSetup.prepare(paths.vocabularyLocations, bible: paths.bibleURL)
@@ -104,7 +107,8 @@ struct ListenCommand: ParsableCommand {
                     warn(String(format: "domain model built in %.1f s (%@): %@", Date().timeIntervalSince(started),
                                 why.description, model.directory.path))
                 }
-                transcriber = try Transcriber(languageModel: model.languageModel, dictionary: model.dictionary)
+                dictionary = model.dictionary
+                transcriber = try Transcriber(languageModel: model.languageModel, dictionary: dictionary)
             }
         } catch {
             throw CommandFailure("listen: \(error)")
@@ -116,7 +120,15 @@ struct ListenCommand: ParsableCommand {
             warn("the transcript normaliser cannot be set up (\(error)); references are read from the words as heard")
             normaliser = nil
         }
-        return ScriptureListener(transcriber: transcriber, normaliser: normaliser,
-                                 quotations: QuotationIndex(verses: verses))
+        let quotations = QuotationIndex(verses: verses)
+        let sounds: VerseSoundIndex?
+        do {
+            let text = try String(contentsOf: dictionary, encoding: .utf8)
+            sounds = VerseSoundIndex(quotations: quotations, pronunciations: PronunciationDictionary.entries(text))
+        } catch {
+            warn("cannot read the pronunciations of \(dictionary.path) (\(error)); a verse read in noise is looked for by its rare words only")
+            sounds = nil
+        }
+        return ScriptureListener(transcriber: transcriber, normaliser: normaliser, quotations: quotations, sounds: sounds)
     }
 }

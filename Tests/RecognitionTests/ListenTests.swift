@@ -90,6 +90,8 @@ struct ListenTests {
     static let noisyVerses = [
         ("when the donkey saw the angel of the lord she lay down under balaam and he became furious and beat her with his staff", "Num 22:27"),
         ("then john said to the crowds coming out to be baptized by him you brood of vipers who warned you to flee from the coming wrath", "Luke 3:7"),
+        ("the great day of the lord is near near and coming quickly listen the day of the lord then the cry of the mighty will be bitter", "Zeph 1:14"),
+        ("the eye is the lamp of the body if your eyes are good your whole body will be full of light", "Matt 6:22"),
     ]
     static let noisyTalk = "we should meet at the station after work tomorrow morning and then drive to the coast"
     /// Talk about the Bible, clean: it shares rare words with verses (a candidate to check),

@@ -1,5 +1,5 @@
 import Foundation
-import Recognition
+@testable import Recognition
 import Testing
 
 /// The free-speech transcriber (`bible-course listen`): a verse's words checked against an
@@ -26,6 +26,23 @@ struct TranscriberTests {
         #expect(ownFit.wordsKept >= own.count - 1)
         #expect(Double(otherFit.wordsKept) / Double(other.count) < 0.6)
         #expect(try transcriber.fit(["zzqx"], to: utterance) == nil, "a word the dictionary lacks is left out")
+    }
+
+    @Test("of several verses, the sound follows the one read, wherever it stands among them")
+    func followsTheVerseRead() throws {
+        try PiperVoice.prepare([Self.sentence])
+        let transcriber = try Self.transcriber()
+        let utterance = try #require(try transcriber.transcribe(try PiperVoice.audio(Self.sentence)).first)
+        let runs = [
+            "in the beginning god created the heavens and the earth",
+            Self.sentence,
+            "for god did not send his son into the world to condemn the world",
+            "and the word of the lord came to me saying",
+        ].map { $0.split(separator: " ").map(String.init) }
+        #expect(try transcriber.follows(runs, in: utterance) == 1)
+        #expect(try transcriber.follows([runs[3], runs[2], runs[1]], in: utterance) == 2)
+        #expect(try transcriber.follows([["zzqx"]], in: utterance) == nil, "nothing the dictionary knows")
+        #expect(Transcriber.sharedInOrder(["a", "b", "x", "c"], ["a", "c", "b", "c"]) == 3)
     }
 
     @Test("a grammar given again under the name of the active search replaces it, and the decoder hears with the new one")
