@@ -151,7 +151,7 @@ public final class Transcriber {
     public func fit(_ words: [String], to utterance: Utterance) throws(RecognizerError) -> Fit? {
         // The grammar's keywords cannot be words of it ("public" is in 17 verses): left out,
         // as words the dictionary lacks are.
-        let known = words.filter { !Self.grammarKeywords.contains($0) && decoder.knows($0) }
+        let known = grammarWords(words)
         guard !known.isEmpty else { return nil }
         let body = known.map { "[\($0)]" }.joined(separator: " ")
         try decoder.setGrammar(Self.fitSearch, jsgf: "#JSGF V1.0;\ngrammar fit;\npublic <fit> = \(body);\n")
@@ -163,12 +163,15 @@ public final class Transcriber {
 
     /// Which of several runs of words (candidate verses) the utterance's sound follows
     /// best: one decode of a grammar holding them all, each read in order with at most
-    /// two words at a time left out, from one of its first three words to one of its
-    /// last three. The index of the run whose words the decode shares most (in order);
-    /// nil when no word was heard. Bounded skips keep the grammar's search small: with
-    /// every word optional its word tree grows with the square of a run's length.
+    /// two words at a time left out, entering at one of its first three places (the first
+    /// word read is one of its first five) and leaving after one of its last four words.
+    /// The index of the run whose words the decode shares most, in order; a tie goes to
+    /// the earlier run (callers give the closest first). nil when no word was heard (a
+    /// run of five words or fewer can be passed with none). Bounded skips keep the
+    /// grammar's search small: with every word optional its word tree grows with the
+    /// square of a run's length.
     public func follows(_ runs: [[String]], in utterance: Utterance) throws(RecognizerError) -> Int? {
-        let usable = runs.map { $0.filter { !Self.grammarKeywords.contains($0) && decoder.knows($0) } }
+        let usable = runs.map(grammarWords)
         let count = usable.filter { !$0.isEmpty }.count
         guard count > 0 else { return nil }
         var lines: [String] = []
@@ -217,6 +220,11 @@ public final class Transcriber {
             }
         }
         return row[b.count]
+    }
+
+    /// `words` less those missing from the dictionary and the grammar language's keywords.
+    private func grammarWords(_ words: [String]) -> [String] {
+        words.filter { !Self.grammarKeywords.contains($0) && decoder.knows($0) }
     }
 
     private static let fitSearch = "fit"

@@ -11,8 +11,8 @@ import Foundation
 /// real room noise that the trigrams of ``QuotationIndex`` do not quote (137 of 200), the
 /// verse read is among the first 30 by phones for 74, by rare words
 /// (``QuotationIndex/candidates(in:limit:)``) for 64. What a candidate is worth is decided
-/// by its sound (`ScriptureListener`). Building the index takes ~0.2 s and ~1 MB (verse
-/// numbers are 16-bit).
+/// by its sound (`ScriptureListener`). Building the index takes ~0.2 s; it holds about two
+/// million 16-bit verse numbers (~4 MB) and each dictionary word's phones.
 public struct VerseSoundIndex: Sendable {
     private let quotations: QuotationIndex
     /// Each word's phones as phone numbers (1...), from its first pronunciation.
@@ -27,11 +27,15 @@ public struct VerseSoundIndex: Sendable {
 
     /// How much a long verse's score is discounted: its distinct trigrams to this power.
     static let lengthExponent: Float = 0.4
+    /// The most phone symbols a dictionary may use (the en-us set has 39): trigram codes
+    /// index arrays of this size cubed.
+    public static let maximumPhones = 100
 
     /// Indexes the verses of `quotations` (the first 65,535; the Bible has about 31,000) by
     /// the phones of `pronunciations` (word → its pronunciations, phones separated by
     /// spaces; the first is used). A word without one breaks the run of phones, as a number
-    /// word does.
+    /// word does. A dictionary of more than ``maximumPhones`` phone symbols (not a
+    /// phone set: a malformed file) gives an index that finds nothing.
     public init(quotations: QuotationIndex, pronunciations: [String: [String]]) {
         self.quotations = quotations
         var phoneNumbers: [Substring: UInt16] = [:]
@@ -40,15 +44,16 @@ public struct VerseSoundIndex: Sendable {
             guard let first = spellings.first, !NumberWords.isNumberWord(word) else { continue }
             wordPhones[word] = first.split(separator: " ").map { phone in
                 if let number = phoneNumbers[phone] { return number }
-                let number = UInt16(phoneNumbers.count + 1)
+                let number = UInt16(truncatingIfNeeded: phoneNumbers.count + 1)
                 phoneNumbers[phone] = number
                 return number
             }
         }
-        self.wordPhones = wordPhones
-        let phoneCount = phoneNumbers.count + 1
+        let sane = phoneNumbers.count <= Self.maximumPhones
+        self.wordPhones = sane ? wordPhones : [:]
+        let phoneCount = sane ? phoneNumbers.count + 1 : 1
         self.phoneCount = phoneCount
-        let verses = min(quotations.verseCount, Int(UInt16.max))
+        let verses = sane ? min(quotations.verseCount, Int(UInt16.max)) : 0
         let codes = phoneCount * phoneCount * phoneCount
 
         // Counting, then filling: each verse's distinct trigram codes, twice.

@@ -36,4 +36,16 @@ struct VerseSoundIndexTests {
         #expect(index.candidates(in: "zzqx qqxz", limit: 30).isEmpty)
         #expect(index.candidates(in: "", limit: 30).isEmpty)
     }
+
+    @Test("a dictionary whose phones are not a phone set (a malformed file) gives an index that finds nothing")
+    func malformedDictionary() throws {
+        let quotations = try #require(Self.quotations, "\(TestData.setupHint)")
+        // Each word spelt with phones of its own: thousands of symbols.
+        var pronunciations: [String: [String]] = [:]
+        for (number, word) in ["for", "god", "so", "loved", "the", "world"].enumerated() {
+            pronunciations[word] = [(0..<40).map { "P\(number)x\($0)" }.joined(separator: " ")]
+        }
+        let index = VerseSoundIndex(quotations: quotations, pronunciations: pronunciations)
+        #expect(index.candidates(in: "for god so loved the world", limit: 30).isEmpty)
+    }
 }
