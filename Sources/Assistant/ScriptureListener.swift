@@ -111,7 +111,10 @@ public final class ScriptureListener {
         guard let quotations else { return nil }
         let candidates: [QuotationIndex.Candidate]
         if let sounds {
+            // A verse shorter than the words the sound must keep can never be quoted: left
+            // out, so that it cannot take the decode from one that can.
             let found = sounds.candidates(in: text, limit: Self.soundCandidates)
+                .filter { $0.words.count >= Self.minimumWordsKeptCount }
             guard let index = try? transcriber.follows(found.map(\.words), in: utterance) else { return nil }
             candidates = [found[index]]
         } else {
