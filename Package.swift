@@ -24,10 +24,16 @@ let package = Package(
             pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]
         ),
-        .systemLibrary(
-            name: "CSpeexDSP",
-            pkgConfig: "speexdsp",
-            providers: [.apt(["libspeexdsp-dev"])]
+        // WebRTC's noise suppressor (Debian's libwebrtc-audio-processing-dev, a C++ library)
+        // behind a small C face.
+        .target(
+            name: "CWebRTCAudio",
+            cxxSettings: [
+                .unsafeFlags(["-I/usr/include/webrtc_audio_processing"]),
+                .define("WEBRTC_POSIX"),
+                .define("WEBRTC_AUDIO_PROCESSING_ONLY_BUILD"),
+            ],
+            linkerSettings: [.linkedLibrary("webrtc_audio_processing")]
         ),
         .systemLibrary(
             name: "CAlsa",
@@ -56,7 +62,7 @@ let package = Package(
         ),
         .target(
             name: "Audio",
-            dependencies: ["CAlsa", "CSpeexDSP"]
+            dependencies: ["CAlsa", "CWebRTCAudio"]
         ),
         .target(
             name: "Speech",

@@ -294,12 +294,8 @@ public final class Recognizer {
         var audio = held
         let snr = NoiseSuppressor.signalToNoise(audio)
         var suppressed = false
-        if snr < settings.suppressNoiseBelowDecibels {
-            // A first pass learns the room's noise (the pre-roll and the pauses), the
-            // second suppresses it from the first sample on.
-            let suppressor = NoiseSuppressor()
-            _ = suppressor.process(audio)
-            audio = suppressor.process(audio)
+        if snr < settings.suppressNoiseBelowDecibels, let quieter = NoiseSuppressor.suppressed(audio) {
+            audio = quieter
             suppressed = true
         }
         var hypothesis = try decoder.decode(audio)

@@ -115,12 +115,10 @@ public final class Transcriber {
         guard !audio.isEmpty else { return nil }
         defer { audio = [] }
         var samples = audio
-        if NoiseSuppressor.signalToNoise(samples) < suppressNoiseBelowDecibels {
-            // As the recogniser does: a first pass learns the room's noise, the second
-            // takes it out from the first sample on.
-            let suppressor = NoiseSuppressor()
-            _ = suppressor.process(samples)
-            samples = suppressor.process(samples)
+        // As the recogniser does: the room's noise learnt and taken out of the utterance.
+        if NoiseSuppressor.signalToNoise(samples) < suppressNoiseBelowDecibels,
+           let quieter = NoiseSuppressor.suppressed(samples) {
+            samples = quieter
         }
         let hypothesis = try decoder.decode(samples)
         let rate = Double(PocketSphinxDecoder.sampleRate)

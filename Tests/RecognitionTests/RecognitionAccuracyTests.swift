@@ -80,4 +80,27 @@ struct RecognitionAccuracyTests {
         #expect(suppressed.right >= plain.right + 4, "suppressed \(suppressed), plain \(plain)")
         #expect(talk.acted.isEmpty)
     }
+
+    @Test("in a real room's noise at 5 dB, suppression brings commands and look-ups back, and conversation stays unanswered")
+    func realRoomNoise() throws {
+        try Self.preparePiper()
+        let phrases = try Command.allCases.map { (try RoomNoise.mixed(try PiperVoice.audio($0.phrase.lowercased()), snr: 5), Optional($0.id)) }
+            + Self.lookups.map { (try RoomNoise.mixed(try PiperVoice.audio($0.text), snr: 5), Optional($0.reference)) }
+        let conversation = try Self.conversation.map { (try RoomNoise.mixed(try PiperVoice.audio($0), snr: 5), String?.none) }
+        var settings = RecognitionSettings()
+        settings.independentUtterances = true
+        settings.suppressNoiseBelowDecibels = 0
+        let plain = try Self.heard(Recognizer(mode: .grammar(TestModel.compiled()), settings: settings), phrases)
+        settings.suppressNoiseBelowDecibels = RecognitionSettings().suppressNoiseBelowDecibels
+        let recognizer = try Recognizer(mode: .grammar(TestModel.compiled()), settings: settings)
+        let suppressed = try Self.heard(recognizer, phrases)
+        let talk = try Self.heard(recognizer, conversation)
+        print("real room, 5 dB: heard right without suppression \(plain.right)/\(phrases.count), with \(suppressed.right)/\(phrases.count); "
+              + "conversation acted on: \(talk.acted)")
+        // Measured (WebRTC's suppressor): 0 of 13 heard right without suppression, 7 with;
+        // at 10 dB 7 and 8, too close to tell on 13 phrases (scripts/bench-recognition.sh
+        // measures 10 dB on the whole set).
+        #expect(suppressed.right >= plain.right + 4, "suppressed \(suppressed), plain \(plain)")
+        #expect(talk.acted.isEmpty)
+    }
 }

@@ -90,3 +90,33 @@ enum TestNoise {
         }
     }
 }
+
+/// Real rooms for the test audio: the one-second recordings of Speech Commands' `_silence_`
+/// folder in `../shared/speech` (dishes, a running tap, an exercise bike, quiet rooms; or
+/// `$BIBLE_COURSE_SPEECH`), each brought to one level and strung together in a seeded
+/// order, mixed in at a signal-to-noise ratio measured on the speech, as
+/// scripts/lib/speech_sets.py makes its noise beds.
+enum RoomNoise {
+    static var folder: URL {
+        let speech = ProcessInfo.processInfo.environment["BIBLE_COURSE_SPEECH"].map { URL(fileURLWithPath: $0) }
+            ?? TestModel.checkout.deletingLastPathComponent().appendingPathComponent("shared/speech")
+        return speech.appendingPathComponent("speech-commands/_silence_")
+    }
+
+    static func mixed(_ speech: [Int16], snr decibels: Double, seed: UInt64 = 7) throws -> [Int16] {
+        let cuts = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".wav") }.sorted()
+        guard !cuts.isEmpty else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: folder.path]) }
+        var state = seed
+        var bed: [Double] = []
+        while bed.count < speech.count {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let cut = try WAVFile.read(folder.appendingPathComponent(cuts[Int(state >> 33) % cuts.count]))
+            let level = (cut.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, cut.count))).squareRoot()
+            guard level >= 3 else { continue }  // digital silence
+            bed += cut.map { Double($0) * 3_000 / level }
+        }
+        let noiseLevel = (bed.prefix(speech.count).reduce(0.0) { $0 + $1 * $1 } / Double(max(1, speech.count))).squareRoot()
+        let gain = TestNoise.speechLevel(speech) / (max(noiseLevel, 1e-9) * pow(10, decibels / 20))
+        return zip(speech, bed).map { s, n in Int16(clamping: Int((Double(s) + gain * n).rounded())) }
+    }
+}
