@@ -24,6 +24,11 @@ let package = Package(
             pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]
         ),
+        .systemLibrary(
+            name: "CSpeexDSP",
+            pkgConfig: "speexdsp",
+            providers: [.apt(["libspeexdsp-dev"])]
+        ),
         // WebRTC's noise suppressor (Debian's libwebrtc-audio-processing-dev, a C++ library)
         // behind a small C face.
         .target(
@@ -62,7 +67,7 @@ let package = Package(
         ),
         .target(
             name: "Audio",
-            dependencies: ["CAlsa", "CWebRTCAudio"]
+            dependencies: ["CAlsa", "CSpeexDSP", "CWebRTCAudio"]
         ),
         .target(
             name: "Speech",

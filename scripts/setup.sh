@@ -11,7 +11,7 @@ say() { printf '[setup] %s\n' "$*" >&2; }
 # --- Debian packages -------------------------------------------------------------------
 APT_PACKAGES=(
     libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us pocketsphinx
-    libasound2-dev alsa-utils libsqlite3-dev libespeak-ng-dev espeak-ng sox unzip libwebrtc-audio-processing-dev
+    libasound2-dev alsa-utils libsqlite3-dev libespeak-ng-dev espeak-ng sox unzip libspeexdsp-dev libwebrtc-audio-processing-dev
     sphinxtrain sphinxbase-utils irstlm
 )
 missing=()

@@ -1,37 +1,75 @@
+import CSpeexDSP
 import CWebRTCAudio
 import Foundation
 
 /// Takes a room's background (dishes, a running tap, a fan, a television) out of 16 kHz
-/// speech before it is recognised, with the noise suppressor of WebRTC's audio processing
-/// module (Debian's libwebrtc-audio-processing): a high-pass filter, then a noise estimate
-/// that follows the room and a spectral gain that pushes it down.
+/// speech before it is recognised. Two methods, each where it measured best on real room
+/// recordings mixed with speech at 10 dB:
 ///
-/// Why WebRTC's and not libspeexdsp's preprocessor, which this replaced: on real room
-/// recordings mixed with speech at 10 dB (scripts/bench-recognition.sh), the recogniser
-/// heard more look-ups and commands and acted on fewer near-misses after WebRTC's.
+/// - ``Method/webRTC(_:)``: the noise suppressor of WebRTC's audio processing module
+///   (Debian's libwebrtc-audio-processing): a high-pass filter, then a noise estimate that
+///   follows the room and a spectral gain that pushes it down. Commands and look-ups
+///   (``Method/commands``): against libspeexdsp, more commands and look-ups heard and fewer
+///   near-misses acted on (scripts/bench-recognition.sh's sets, README "Recognition").
+/// - ``Method/speex(maximumAttenuation:)``: libspeexdsp's preprocessor (spectral noise
+///   estimation and suppression; no automatic gain, which measured worse). Free speech
+///   (``Method/transcription``): Bible verses read in a noisy room were identified more
+///   often than after WebRTC's at any strength (scripts/bench-listen.sh's noisy set).
 ///
 /// The state learns the noise as audio passes, so one suppressor follows one stream (or one
 /// utterance, from its pre-roll). Not thread-safe. The C handle is freed in `deinit`.
 public final class NoiseSuppressor {
-    /// How hard the noise is pushed down; stronger distorts speech more.
+    /// How WebRTC's suppressor pushes the noise down; stronger distorts speech more.
     public enum Strength: Int32, Sendable, CaseIterable {
         case mild = 0, moderate, high, strongest
     }
 
-    /// Samples per processing frame (10 ms at 16 kHz).
-    public static let frameSamples = 160
-    /// The strength the recogniser uses: measured best on real room noise at 10 dB.
-    public static let defaultStrength = Strength.high
-    private let state: OpaquePointer
+    /// Which suppressor, and how hard it works.
+    public enum Method: Sendable, Hashable {
+        case webRTC(Strength)
+        /// `maximumAttenuation`: how far (dB, negative) the noise may be pushed down.
+        case speex(maximumAttenuation: Int32)
 
-    /// A suppressor for 16 kHz mono audio; nil only when WebRTC cannot set itself up (out
-    /// of memory), and then the caller hears the audio as it is.
-    public init?(strength: Strength = defaultStrength) {
-        guard let state = bc_webrtc_noise_create(strength.rawValue) else { return nil }
-        self.state = state
+        /// For commands, look-ups and answers (``Recognizer``).
+        public static let commands = Method.webRTC(.high)
+        /// For free speech (``Transcriber``, `bible-course listen`).
+        public static let transcription = Method.speex(maximumAttenuation: -15)
     }
 
-    deinit { bc_webrtc_noise_free(state) }
+    /// Samples per processing frame (10 ms at 16 kHz).
+    public static let frameSamples = 160
+
+    private enum Engine {
+        case webRTC(OpaquePointer)
+        case speex(OpaquePointer)
+    }
+    private let engine: Engine
+
+    /// A suppressor for 16 kHz mono audio; nil only when the library cannot set itself up
+    /// (out of memory), and then the caller hears the audio as it is.
+    public init?(method: Method) {
+        switch method {
+        case .webRTC(let strength):
+            guard let state = bc_webrtc_noise_create(strength.rawValue) else { return nil }
+            engine = .webRTC(state)
+        case .speex(let maximumAttenuation):
+            guard let state = speex_preprocess_state_init(Int32(Self.frameSamples), Int32(AudioFormat.sampleRate)) else { return nil }
+            var on: Int32 = 1
+            var off: Int32 = 0
+            var attenuation = maximumAttenuation
+            speex_preprocess_ctl(state, SPEEX_PREPROCESS_SET_DENOISE, &on)
+            speex_preprocess_ctl(state, SPEEX_PREPROCESS_SET_AGC, &off)
+            speex_preprocess_ctl(state, SPEEX_PREPROCESS_SET_NOISE_SUPPRESS, &attenuation)
+            engine = .speex(state)
+        }
+    }
+
+    deinit {
+        switch engine {
+        case .webRTC(let state): bc_webrtc_noise_free(state)
+        case .speex(let state): speex_preprocess_state_destroy(state)
+        }
+    }
 
     /// `samples` with the noise suppressed; a last partial frame is processed padded with
     /// silence, so the result is as long as the input.
@@ -44,8 +82,13 @@ public final class NoiseSuppressor {
             let count = min(frame, output.count - start)
             for i in 0..<frame { buffer[i] = i < count ? output[start + i] : 0 }
             // A frame WebRTC refuses (it only refuses malformed ones) is kept as it was.
-            let status = buffer.withUnsafeMutableBufferPointer { bc_webrtc_noise_process(state, $0.baseAddress) }
-            if status == 0 {
+            let processed = buffer.withUnsafeMutableBufferPointer { frame -> Bool in
+                switch engine {
+                case .webRTC(let state): return bc_webrtc_noise_process(state, frame.baseAddress) == 0
+                case .speex(let state): _ = speex_preprocess_run(state, frame.baseAddress); return true
+                }
+            }
+            if processed {
                 for i in 0..<count { output[start + i] = buffer[i] }
             }
             start += frame
@@ -56,8 +99,8 @@ public final class NoiseSuppressor {
     /// `samples` (one utterance) with the noise suppressed from the first sample on, by a
     /// new suppressor: a first pass learns the room's noise (the pre-roll and the pauses
     /// between words), the second takes it out. Nil when no suppressor can be set up.
-    public static func suppressed(_ samples: [Int16], strength: Strength = defaultStrength) -> [Int16]? {
-        guard let suppressor = NoiseSuppressor(strength: strength) else { return nil }
+    public static func suppressed(_ samples: [Int16], method: Method) -> [Int16]? {
+        guard let suppressor = NoiseSuppressor(method: method) else { return nil }
         _ = suppressor.process(samples)
         return suppressor.process(samples)
     }

@@ -294,7 +294,7 @@ public final class Recognizer {
         var audio = held
         let snr = NoiseSuppressor.signalToNoise(audio)
         var suppressed = false
-        if snr < settings.suppressNoiseBelowDecibels, let quieter = NoiseSuppressor.suppressed(audio) {
+        if snr < settings.suppressNoiseBelowDecibels, let quieter = NoiseSuppressor.suppressed(audio, method: .commands) {
             audio = quieter
             suppressed = true
         }

@@ -115,9 +115,9 @@ public final class Transcriber {
         guard !audio.isEmpty else { return nil }
         defer { audio = [] }
         var samples = audio
-        // As the recogniser does: the room's noise learnt and taken out of the utterance.
+        // As the recogniser does, with the method that suits free speech.
         if NoiseSuppressor.signalToNoise(samples) < suppressNoiseBelowDecibels,
-           let quieter = NoiseSuppressor.suppressed(samples) {
+           let quieter = NoiseSuppressor.suppressed(samples, method: .transcription) {
             samples = quieter
         }
         let hypothesis = try decoder.decode(samples)

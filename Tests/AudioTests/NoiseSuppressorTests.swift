@@ -24,10 +24,10 @@ struct NoiseSuppressorTests {
         return (mixed, 2 * rate + rate / 4..<3 * rate)
     }
 
-    @Test("steady hiss is pushed down and the tone in it is kept")
-    func suppressesHiss() throws {
+    @Test("steady hiss is pushed down and the tone in it is kept", arguments: [NoiseSuppressor.Method.commands, .transcription])
+    func suppressesHiss(method: NoiseSuppressor.Method) throws {
         let (mixed, quiet) = Self.burstInHiss()
-        let cleaned = try #require(NoiseSuppressor.suppressed(mixed))
+        let cleaned = try #require(NoiseSuppressor.suppressed(mixed, method: method))
         #expect(cleaned.count == mixed.count)
         let before = Signals.rms(Array(mixed[quiet]))
         let after = Signals.rms(Array(cleaned[quiet]))
