@@ -36,8 +36,8 @@ public final class NoiseSuppressor {
         public static let transcription = Method.speex(maximumAttenuation: -15)
     }
 
-    /// Samples per processing frame (10 ms at 16 kHz).
-    public static let frameSamples = 160
+    /// Samples per processing frame (10 ms at 16 kHz, as both libraries are set up).
+    public static let frameSamples = Int(BC_WEBRTC_NOISE_FRAME_SAMPLES)
 
     private enum Engine {
         case webRTC(OpaquePointer)
@@ -82,10 +82,10 @@ public final class NoiseSuppressor {
             let count = min(frame, output.count - start)
             for i in 0..<frame { buffer[i] = i < count ? output[start + i] : 0 }
             // A frame WebRTC refuses (it only refuses malformed ones) is kept as it was.
-            let processed = buffer.withUnsafeMutableBufferPointer { frame -> Bool in
+            let processed = buffer.withUnsafeMutableBufferPointer { pointer -> Bool in
                 switch engine {
-                case .webRTC(let state): return bc_webrtc_noise_process(state, frame.baseAddress) == 0
-                case .speex(let state): _ = speex_preprocess_run(state, frame.baseAddress); return true
+                case .webRTC(let state): return bc_webrtc_noise_process(state, pointer.baseAddress) == 0
+                case .speex(let state): _ = speex_preprocess_run(state, pointer.baseAddress); return true
                 }
             }
             if processed {

@@ -11,12 +11,18 @@ struct bc_webrtc_noise {
     webrtc::AudioFrame frame;
 };
 
-static const int kSampleRate = 16000;
-static const int kFrameSamples = 160;
+static const int kSampleRate = BC_WEBRTC_NOISE_SAMPLE_RATE;
+static const int kFrameSamples = BC_WEBRTC_NOISE_FRAME_SAMPLES;
 
 bc_webrtc_noise *bc_webrtc_noise_create(int level) {
     if (level < 0 || level > 3) return nullptr;
-    webrtc::AudioProcessing *processing = webrtc::AudioProcessing::Create();
+    webrtc::AudioProcessing *processing = nullptr;
+    try {
+        // No C++ exception may cross into C (out of memory: std::bad_alloc).
+        processing = webrtc::AudioProcessing::Create();
+    } catch (...) {
+        return nullptr;
+    }
     if (processing == nullptr) return nullptr;
     if (processing->high_pass_filter()->Enable(true) != 0
         || processing->noise_suppression()->set_level(static_cast<webrtc::NoiseSuppression::Level>(level)) != 0
@@ -34,6 +40,7 @@ bc_webrtc_noise *bc_webrtc_noise_create(int level) {
 }
 
 int bc_webrtc_noise_process(bc_webrtc_noise *suppressor, int16_t *samples) {
+    if (suppressor == nullptr || samples == nullptr) return webrtc::AudioProcessing::kNullPointerError;
     webrtc::AudioFrame &frame = suppressor->frame;
     frame.sample_rate_hz_ = kSampleRate;
     frame.num_channels_ = 1;

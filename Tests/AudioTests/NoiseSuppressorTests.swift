@@ -47,4 +47,11 @@ struct NoiseSuppressorTests {
         #expect(NoiseSuppressor.signalToNoise(silentRoom) == .infinity)
         #expect(NoiseSuppressor.signalToNoise([1, 2, 3]) == .infinity, "too short to measure")
     }
+
+    @Test("no audio and less than a frame come back as long as they went in", arguments: [NoiseSuppressor.Method.commands, .transcription])
+    func shortInput(method: NoiseSuppressor.Method) throws {
+        #expect(try #require(NoiseSuppressor.suppressed([], method: method)).isEmpty)
+        let short = Self.hiss(count: 50, amplitude: 1_000)
+        #expect(try #require(NoiseSuppressor.suppressed(short, method: method)).count == 50)
+    }
 }

@@ -55,8 +55,12 @@ extension Intent {
 /// scripts/lib/speech_corpus.py mixes it.
 enum TestNoise {
     static func mixed(_ speech: [Int16], snr decibels: Double, seed: UInt64 = 7) -> [Int16] {
-        let noise = pink(count: speech.count, seed: seed)
-        let noiseLevel = (noise.reduce(0) { $0 + $1 * $1 } / Double(max(1, noise.count))).squareRoot()
+        mix(speech, pink(count: speech.count, seed: seed), snr: decibels)
+    }
+
+    /// `speech` with `noise` (at least as long) added at `decibels` below the speech's level.
+    static func mix(_ speech: [Int16], _ noise: [Double], snr decibels: Double) -> [Int16] {
+        let noiseLevel = (noise.prefix(speech.count).reduce(0) { $0 + $1 * $1 } / Double(max(1, speech.count))).squareRoot()
         let gain = speechLevel(speech) / (max(noiseLevel, 1e-9) * pow(10, decibels / 20))
         return zip(speech, noise).map { s, n in Int16(clamping: Int((Double(s) + gain * n).rounded())) }
     }
@@ -104,19 +108,27 @@ enum RoomNoise {
     }
 
     static func mixed(_ speech: [Int16], snr decibels: Double, seed: UInt64 = 7) throws -> [Int16] {
-        let cuts = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".wav") }.sorted()
-        guard !cuts.isEmpty else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: folder.path]) }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        // Each cut at one level; digital silence is left out.
+        let cuts = try names.filter { $0.hasSuffix(".wav") }.sorted().compactMap { name -> [Double]? in
+            let cut = try WAVFile.read(folder.appendingPathComponent(name))
+            let level = (cut.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, cut.count))).squareRoot()
+            return level < 3 ? nil : cut.map { Double($0) * 3_000 / level }
+        }
+        guard !cuts.isEmpty else { throw Missing(folder: folder.path) }
         var state = seed
         var bed: [Double] = []
         while bed.count < speech.count {
             state = state &* 6364136223846793005 &+ 1442695040888963407
-            let cut = try WAVFile.read(folder.appendingPathComponent(cuts[Int(state >> 33) % cuts.count]))
-            let level = (cut.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, cut.count))).squareRoot()
-            guard level >= 3 else { continue }  // digital silence
-            bed += cut.map { Double($0) * 3_000 / level }
+            bed += cuts[Int(state >> 33) % cuts.count]
         }
-        let noiseLevel = (bed.prefix(speech.count).reduce(0.0) { $0 + $1 * $1 } / Double(max(1, speech.count))).squareRoot()
-        let gain = TestNoise.speechLevel(speech) / (max(noiseLevel, 1e-9) * pow(10, decibels / 20))
-        return zip(speech, bed).map { s, n in Int16(clamping: Int((Double(s) + gain * n).rounded())) }
+        return TestNoise.mix(speech, bed, snr: decibels)
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        let folder: String
+        var description: String {
+            "no room recordings in \(folder): put the speech corpus in ../shared/speech or set BIBLE_COURSE_SPEECH"
+        }
     }
 }
