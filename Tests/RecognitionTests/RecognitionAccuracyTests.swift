@@ -95,8 +95,9 @@ struct RecognitionAccuracyTests {
         // and 8, too close to tell on 13 phrases: scripts/bench-recognition.sh measures that.
         #expect(suppressed.right >= plain.right + 4, "suppressed \(suppressed), plain \(plain)")
         if room == .recorded {
-            // Open (issue 11, near-misses in noise): at 5 dB of these recordings "read the
-            // message to me" is taken for READ_PASSAGE, after libspeexdsp's suppressor too.
+            // Open (issue 11, near-misses in noise): at 5 dB of these recordings one of the
+            // sentences (not one of the commands) is taken for READ_PASSAGE, after
+            // libspeexdsp's suppressor too.
             withKnownIssue("a near-miss acted on at 5 dB of a recorded room", isIntermittent: true) {
                 #expect(talk.acted.isEmpty)
             }
