@@ -90,9 +90,10 @@ struct RecognitionAccuracyTests {
         let talk = try Self.heard(recognizer, conversation)
         print("\(room) noise, 5 dB: heard right without suppression \(plain.right)/\(phrases.count), with \(suppressed.right)/\(phrases.count); "
               + "conversation acted on: \(talk.acted)")
-        // Measured with WebRTC's suppressor: 0 of 13 heard right without suppression, 7 with,
-        // in either noise (libspeexdsp's: 7 in pink noise). In recorded rooms at 10 dB it was 7
-        // and 8, too close to tell on 13 phrases: scripts/bench-recognition.sh measures that.
+        // Measured with WebRTC's suppressor, heard right without suppression and with it: pink
+        // noise 0 and 7 of 13 (libspeexdsp's: 7), recorded rooms 2 and 7. In recorded rooms at
+        // 10 dB it was 7 and 8, too close to tell on 13 phrases: scripts/bench-recognition.sh
+        // measures that.
         #expect(suppressed.right >= plain.right + 4, "suppressed \(suppressed), plain \(plain)")
         if room == .recorded {
             // Open (issue 11, near-misses in noise): at 5 dB of these recordings one of the

@@ -60,9 +60,14 @@ enum TestNoise {
 
     /// `speech` with `noise` (at least as long) added at `decibels` below the speech's level.
     static func mix(_ speech: [Int16], _ noise: [Double], snr decibels: Double) -> [Int16] {
-        let noiseLevel = (noise.prefix(speech.count).reduce(0) { $0 + $1 * $1 } / Double(max(1, speech.count))).squareRoot()
+        let noiseLevel = rms(noise.prefix(speech.count))
         let gain = speechLevel(speech) / (max(noiseLevel, 1e-9) * pow(10, decibels / 20))
         return zip(speech, noise).map { s, n in Int16(clamping: Int((Double(s) + gain * n).rounded())) }
+    }
+
+    /// Root mean square of `values` (0 for none).
+    static func rms(_ values: some Collection<Double>) -> Double {
+        (values.reduce(0) { $0 + $1 * $1 } / Double(max(1, values.count))).squareRoot()
     }
 
     /// RMS over the loudest half of 20 ms frames: the speech, not the silence around it.
@@ -107,14 +112,19 @@ enum RoomNoise {
         return speech.appendingPathComponent("speech-commands/_silence_")
     }
 
-    static func mixed(_ speech: [Int16], snr decibels: Double, seed: UInt64 = 7) throws -> [Int16] {
+    /// Every cut at one level, in name order, read once per test run (or why one could not
+    /// be read); digital silence is left out.
+    static let cuts = Result<[[Double]], any Error> {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        // Each cut at one level; digital silence is left out.
-        let cuts = try names.filter { $0.hasSuffix(".wav") }.sorted().compactMap { name -> [Double]? in
+        return try names.filter { $0.hasSuffix(".wav") }.sorted().compactMap { name -> [Double]? in
             let cut = try WAVFile.read(folder.appendingPathComponent(name))
-            let level = (cut.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, cut.count))).squareRoot()
+            let level = TestNoise.rms(cut.map(Double.init))
             return level < 3 ? nil : cut.map { Double($0) * 3_000 / level }
         }
+    }
+
+    static func mixed(_ speech: [Int16], snr decibels: Double, seed: UInt64 = 7) throws -> [Int16] {
+        let cuts = try cuts.get()
         guard !cuts.isEmpty else { throw Missing(folder: folder.path) }
         var state = seed
         var bed: [Double] = []
