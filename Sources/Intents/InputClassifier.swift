@@ -12,16 +12,19 @@
 public struct InputClassifier: Sendable {
     public init() {}
 
-    /// The kind of rejected input `text` is. `heard`: the text is what the recogniser
-    /// heard, not what a person typed, so only a carrier the language model knows
-    /// (``questionCarriers``) or a marker phrase makes it a question (in noise the model
-    /// strings everyday words, "is hell listen tony", that a looser rule takes for one).
+    /// The kind of rejected input `text` is. A short opening ("should i", "is god", "how do
+    /// i") makes a question only with at least two words after it
+    /// (``wordsAfterShortOpening``): "should i go" or "how do i know" said in passing, or
+    /// "is god" strung by the recogniser from noise, is conversation. `heard`: the text is
+    /// what the recogniser heard, not what a person typed, so only a carrier
+    /// (``questionCarriers``) or a marker phrase makes it a question (typed text also takes
+    /// a question word with a theological one, "is hell real").
     public func classify(_ text: String, heard: Bool = false) -> InputRejection {
         // "what should i'd do": the recogniser often hears I as a contraction.
         let words = TextNormalization.words(text).map { Self.firstPerson.contains($0) ? "i" : $0 }
         if words.isEmpty { return .notRecognized }
-        if Self.opens(words, with: Self.applicationCarriers, heard: heard) { return .applicationRequest }
-        if Self.opens(words, with: Self.theologyCarriers, heard: heard) { return .theologicalQuestion }
+        if Self.opens(words, with: Self.applicationCarriers) { return .applicationRequest }
+        if Self.opens(words, with: Self.theologyCarriers) { return .theologicalQuestion }
         let joined = " " + words.joined(separator: " ") + " "
         if Self.applicationMarkers.contains(where: { joined.contains(" \($0) ") }) {
             return .applicationRequest
@@ -46,7 +49,7 @@ public struct InputClassifier: Sendable {
         "how can i apply", "how should i apply", "what should i do", "what should i",
         "what does this mean for me", "what does this mean for my", "what does it mean for me",
         "how should i live", "how should i", "should i", "what would you advise", "give me advice",
-        "what do i do about",
+        "what do i do about", "how can i", "how do i",
     ]
 
     /// Openings of a theological question outside the syllabus (lowercase words).
@@ -60,10 +63,19 @@ public struct InputClassifier: Sendable {
         "what is the meaning of life", "what is the trinity",
     ]
 
-    /// The carriers of three words or more, for the recogniser's command language model
-    /// (shorter ones, "is god", "should i", made it hear them in noise and single words).
+    /// Every carrier, for the recogniser's command language model, which learns them as
+    /// openings that speech goes on from.
     public static var questionCarriers: [String] {
-        (applicationCarriers + theologyCarriers).filter { $0.split(separator: " ").count >= 3 }
+        applicationCarriers + theologyCarriers
+    }
+
+    /// How many words heard speech needs after a short opening for it to be a question.
+    public static let wordsAfterShortOpening = 2
+
+    /// True for a carrier that opens everyday sentences as often as questions: one of two
+    /// words ("should i", "is god"), or "how can i" and "how do i" ("how do i know").
+    static func isShortOpening(_ carrier: String) -> Bool {
+        carrier.split(separator: " ").count < 3 || carrier == "how can i" || carrier == "how do i"
     }
 
     /// The first words of the questions heard from speech (``questionCarriers``): "what",
@@ -72,13 +84,13 @@ public struct InputClassifier: Sendable {
         Set(questionCarriers.compactMap { $0.split(separator: " ").first.map(String.init) })
     }
 
-    /// True when `words` open with one of `carriers`; for heard text only with one the
-    /// language model knows (three words or more).
-    private static func opens(_ words: [String], with carriers: [String], heard: Bool) -> Bool {
+    /// True when `words` open with one of `carriers`; a short opening needs
+    /// ``wordsAfterShortOpening`` words after it.
+    private static func opens(_ words: [String], with carriers: [String]) -> Bool {
         carriers.contains { carrier in
             let carrierWords = carrier.split(separator: " ")
-            guard !heard || carrierWords.count >= 3 else { return false }
-            return words.count >= carrierWords.count && zip(words, carrierWords).allSatisfy { $0 == $1 }
+            let tail = isShortOpening(carrier) ? wordsAfterShortOpening : 0
+            return words.count >= carrierWords.count + tail && zip(words, carrierWords).allSatisfy { $0 == $1 }
         }
     }
 
