@@ -23,8 +23,12 @@ public struct InputClassifier: Sendable {
         // "what should i'd do": the recogniser often hears I as a contraction.
         let words = TextNormalization.words(text).map { Self.firstPerson.contains($0) ? "i" : $0 }
         if words.isEmpty { return .notRecognized }
-        if Self.opens(words, with: Self.applicationCarriers) { return .applicationRequest }
-        if Self.opens(words, with: Self.theologyCarriers) { return .theologicalQuestion }
+        // The longer opening decides: "how can i be saved" is theology, not "how can i ...".
+        let application = Self.opening(of: words, among: Self.applicationCarriers)
+        let theology = Self.opening(of: words, among: Self.theologyCarriers)
+        if application > 0 || theology > 0 {
+            return application >= theology ? .applicationRequest : .theologicalQuestion
+        }
         let joined = " " + words.joined(separator: " ") + " "
         if Self.applicationMarkers.contains(where: { joined.contains(" \($0) ") }) {
             return .applicationRequest
@@ -84,13 +88,14 @@ public struct InputClassifier: Sendable {
         Set(questionCarriers.compactMap { $0.split(separator: " ").first.map(String.init) })
     }
 
-    /// True when `words` open with one of `carriers`; a short opening needs
-    /// ``wordsAfterShortOpening`` words after it.
-    private static func opens(_ words: [String], with carriers: [String]) -> Bool {
-        carriers.contains { carrier in
+    /// How many words the longest of `carriers` that `words` open with has, 0 for none; a
+    /// short opening counts only with ``wordsAfterShortOpening`` words after it.
+    private static func opening(of words: [String], among carriers: [String]) -> Int {
+        carriers.reduce(0) { longest, carrier in
             let carrierWords = carrier.split(separator: " ")
             let tail = isShortOpening(carrier) ? wordsAfterShortOpening : 0
-            return words.count >= carrierWords.count + tail && zip(words, carrierWords).allSatisfy { $0 == $1 }
+            let opens = words.count >= carrierWords.count + tail && zip(words, carrierWords).allSatisfy { $0 == $1 }
+            return opens ? max(longest, carrierWords.count) : longest
         }
     }
 

@@ -114,6 +114,7 @@ struct InputClassifierTests {
         ("how do i use this in my daily life", .applicationRequest),
         ("is jesus coming back soon", .theologicalQuestion),
         ("does god hear every prayer", .theologicalQuestion),
+        ("how can i be saved", .theologicalQuestion),  // the longer opening decides
         ("should i go", .conversation),
         ("how do i know", .conversation),
         ("is god", .conversation),
