@@ -12,20 +12,20 @@
 public struct InputClassifier: Sendable {
     public init() {}
 
-    /// The kind of rejected input `text` is. A short opening ("should i", "is god", "how do
-    /// i") makes a question only with at least two words after it
-    /// (``wordsAfterShortOpening``): "should i go" or "how do i know" said in passing, or
-    /// "is god" strung by the recogniser from noise, is conversation. `heard`: the text is
-    /// what the recogniser heard, not what a person typed, so only a carrier
-    /// (``questionCarriers``) or a marker phrase makes it a question (typed text also takes
-    /// a question word with a theological one, "is hell real").
+    /// The kind of rejected input `text` is. `heard`: the text is what the recogniser heard,
+    /// not what a person typed to the course, so only a carrier (``questionCarriers``) or a
+    /// marker phrase ("in my life") makes it a question, and a short opening ("should i",
+    /// "is god", "how do i") only with at least ``wordsAfterShortOpening`` words after it:
+    /// "should i go" or "how do i know" said in the room, or "is god" strung by the
+    /// recogniser from noise, is conversation. Typed text takes any carrier, and a question
+    /// word with a theological one ("is hell real").
     public func classify(_ text: String, heard: Bool = false) -> InputRejection {
         // "what should i'd do": the recogniser often hears I as a contraction.
         let words = TextNormalization.words(text).map { Self.firstPerson.contains($0) ? "i" : $0 }
         if words.isEmpty { return .notRecognized }
         // The longer opening decides: "how can i be saved" is theology, not "how can i ...".
-        let application = Self.opening(of: words, among: Self.applicationCarriers)
-        let theology = Self.opening(of: words, among: Self.theologyCarriers)
+        let application = Self.opening(of: words, among: Self.applicationCarriers, heard: heard)
+        let theology = Self.opening(of: words, among: Self.theologyCarriers, heard: heard)
         if application > 0 || theology > 0 {
             return application >= theology ? .applicationRequest : .theologicalQuestion
         }
@@ -67,8 +67,9 @@ public struct InputClassifier: Sendable {
         "what is the meaning of life", "what is the trinity",
     ]
 
-    /// Every carrier, for the recogniser's command language model, which learns them as
-    /// openings that speech goes on from.
+    /// Every carrier, as sentences of the recogniser's command language model: a question
+    /// is heard by its opening, and what follows through the model's back-off to everyday
+    /// words.
     public static var questionCarriers: [String] {
         applicationCarriers + theologyCarriers
     }
@@ -88,12 +89,19 @@ public struct InputClassifier: Sendable {
         Set(questionCarriers.compactMap { $0.split(separator: " ").first.map(String.init) })
     }
 
-    /// How many words the longest of `carriers` that `words` open with has, 0 for none; a
-    /// short opening counts only with ``wordsAfterShortOpening`` words after it.
-    private static func opening(of words: [String], among carriers: [String]) -> Int {
+    /// True when `text` opens with a carrier, whatever follows (a bare "is god" too): no
+    /// answer to the review question opens so, and no command.
+    public func opensAsAQuestion(_ text: String) -> Bool {
+        let words = TextNormalization.words(text).map { Self.firstPerson.contains($0) ? "i" : $0 }
+        return Self.opening(of: words, among: Self.questionCarriers, heard: false) > 0
+    }
+
+    /// How many words the longest of `carriers` that `words` open with has, 0 for none;
+    /// `heard`, a short opening counts only with ``wordsAfterShortOpening`` words after it.
+    private static func opening(of words: [String], among carriers: [String], heard: Bool) -> Int {
         carriers.reduce(0) { longest, carrier in
             let carrierWords = carrier.split(separator: " ")
-            let tail = isShortOpening(carrier) ? wordsAfterShortOpening : 0
+            let tail = heard && isShortOpening(carrier) ? wordsAfterShortOpening : 0
             let opens = words.count >= carrierWords.count + tail && zip(words, carrierWords).allSatisfy { $0 == $1 }
             return opens ? max(longest, carrierWords.count) : longest
         }

@@ -28,10 +28,13 @@ public struct IntentMatcher: Sendable {
     /// The intent of `words` heard (or `typed`) while the review question is asked: the
     /// answer (the course judges it), or nothing. A question to the course ("is there a
     /// god", the answer grammar's `<question>`) is no answer: it is rejected, and its
-    /// words get the guardrail's reply.
+    /// words get the guardrail's reply. Nor is a question's bare opening ("is god", "should
+    /// i"), which the answer grammar can hear without what follows: rejected, not judged.
     public func answer(words: [String], typed: Bool = false) -> Intent {
         guard !words.isEmpty else { return .rejected(.nothingHeard) }
-        if isQuestion(words: words, typed: typed) { return .rejected(.unmatched) }
+        if isQuestion(words: words, typed: typed) || InputClassifier().opensAsAQuestion(words.joined(separator: " ")) {
+            return .rejected(.unmatched)
+        }
         return .answer(words.joined(separator: " "))
     }
 

@@ -306,7 +306,7 @@ public final class Recognizer {
             let sentence = try decoder.decode(audio)
             // The course's command phrases and the questions' openings are fixed: what
             // is near them differs by a word, so a better fit alone does not take them.
-            var openEnded = !matcher.isQuestion(words: sentence.words)
+            var openEnded = !InputClassifier().opensAsAQuestion(sentence.words.joined(separator: " "))
             if case .command = matcher.command(words: sentence.words) { openEnded = false }
             if recheck.takes(sentence, over: hypothesis, openEnded: openEnded) {
                 rechecked = hypothesis

@@ -129,8 +129,9 @@ struct GrammarRecheckTests {
         // Measured: three of five (the language model alone: none). "open zechariah" is
         // heard "open such right" and the grammar's sentence fits too little better;
         // "read second corinthians" fits better by 2.32 per frame, under the 2.5 the
-        // recheck asks (2.57, four of five, before the question openings joined the model;
-        // the benchmark's 132 look-ups: 127 heard right either way).
+        // recheck asks (2.57, four of five, before the short question openings, "should i",
+        // "is god", joined the model; the benchmark's 132 look-ups: 127 heard right either
+        // way).
         #expect(read.count >= 3, "read: \(read)")
         for phrase in nearMisses {
             let recognition = try recognizer.recognize(try PiperVoice.audio(phrase))
