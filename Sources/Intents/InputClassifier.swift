@@ -78,9 +78,11 @@ public struct InputClassifier: Sendable {
     public static let wordsAfterShortOpening = 2
 
     /// True for a carrier that opens everyday sentences as often as questions: one of two
-    /// words ("should i", "is god"), or "how can i" and "how do i" ("how do i know").
+    /// words ("should i", "is god"), or one that stops at "i" before saying what is asked
+    /// ("how do i" in "how do i know", "how should i", "what should i").
     static func isShortOpening(_ carrier: String) -> Bool {
-        carrier.split(separator: " ").count < 3 || carrier == "how can i" || carrier == "how do i"
+        let words = carrier.split(separator: " ")
+        return words.count < 3 || words.last == "i"
     }
 
     /// The first words of the questions heard from speech (``questionCarriers``): "what",

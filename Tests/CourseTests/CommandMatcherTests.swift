@@ -117,6 +117,8 @@ struct InputClassifierTests {
         ("how can i be saved", .theologicalQuestion, .theologicalQuestion),  // the longer opening decides
         ("should i go", .conversation, .applicationRequest),
         ("how do i know", .conversation, .applicationRequest),
+        ("how should i know", .conversation, .applicationRequest),
+        ("how should i pray about this", .applicationRequest, .applicationRequest),
         ("is god", .conversation, .theologicalQuestion),
         ("should i", .conversation, .applicationRequest),
     ])
