@@ -20,8 +20,7 @@ public struct InputClassifier: Sendable {
     /// recogniser from noise, is conversation. Typed text takes any carrier, and a question
     /// word with a theological one ("is hell real").
     public func classify(_ text: String, heard: Bool = false) -> InputRejection {
-        // "what should i'd do": the recogniser often hears I as a contraction.
-        let words = TextNormalization.words(text).map { Self.firstPerson.contains($0) ? "i" : $0 }
+        let words = Self.words(text)
         if words.isEmpty { return .notRecognized }
         // The longer opening decides: "how can i be saved" is theology, not "how can i ...".
         let application = Self.opening(of: words, among: Self.applicationCarriers, heard: heard)
@@ -94,8 +93,13 @@ public struct InputClassifier: Sendable {
     /// True when `text` opens with a carrier, whatever follows (a bare "is god" too): no
     /// answer to the review question opens so, and no command.
     public func opensAsAQuestion(_ text: String) -> Bool {
-        let words = TextNormalization.words(text).map { Self.firstPerson.contains($0) ? "i" : $0 }
-        return Self.opening(of: words, among: Self.questionCarriers, heard: false) > 0
+        Self.opening(of: Self.words(text), among: Self.questionCarriers, heard: false) > 0
+    }
+
+    /// The words of `text` as the carriers are written: "what should i'd do" has "i" (the
+    /// recogniser often hears I as a contraction).
+    private static func words(_ text: String) -> [String] {
+        TextNormalization.words(text).map { firstPerson.contains($0) ? "i" : $0 }
     }
 
     /// How many words the longest of `carriers` that `words` open with has, 0 for none;

@@ -35,8 +35,9 @@ public final class Transcriber {
     ///   - suppressNoiseBelowDecibels: an utterance whose signal-to-noise ratio is below
     ///     this has the room's steady noise suppressed first, as the recogniser's do but with
     ///     libspeexdsp (``NoiseSuppressor/Method/transcription``, which identified more noisy
-    ///     verses than WebRTC's suppressor the recogniser uses). Measured on 40 Piper-read verses at 10 dB of real room noise: word
-    ///     error rate 80.9% -> 71.1%, verses identified 3 -> 6; clean verses unchanged.
+    ///     verses than WebRTC's suppressor the recogniser uses). Measured on 40 Piper-read
+    ///     verses at 10 dB of real room noise: word error rate 80.9% -> 71.1%, verses
+    ///     identified 3 -> 6; clean verses unchanged.
     public init(languageModel: URL, dictionary: URL, maximumSeconds: Int = 20,
                 suppressNoiseBelowDecibels: Double = RecognitionSettings().suppressNoiseBelowDecibels,
                 logFile: String = "/dev/null") throws(RecognizerError) {

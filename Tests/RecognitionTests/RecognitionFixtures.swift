@@ -80,13 +80,18 @@ enum TestNoise {
         return (loud.reduce(0, +) / Double(max(1, loud.count))).squareRoot()
     }
 
+    /// The next value of the fixtures' seeded generator (a 64-bit linear congruential step).
+    static func next(_ state: inout UInt64) -> UInt64 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return state
+    }
+
     /// Pink noise: white noise from a seeded generator through Paul Kellett's filter.
     static func pink(count: Int, seed: UInt64) -> [Double] {
         var state = seed
         var b = [Double](repeating: 0, count: 7)
         return (0..<count).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            let white = Double(Int64(bitPattern: state) >> 11) / Double(1 << 52)
+            let white = Double(Int64(bitPattern: next(&state)) >> 11) / Double(1 << 52)
             b[0] = 0.99886 * b[0] + white * 0.0555179
             b[1] = 0.99332 * b[1] + white * 0.0750759
             b[2] = 0.96900 * b[2] + white * 0.1538520
@@ -129,8 +134,7 @@ enum RoomNoise {
         var state = seed
         var bed: [Double] = []
         while bed.count < speech.count {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            bed += cuts[Int(state >> 33) % cuts.count]
+            bed += cuts[Int(TestNoise.next(&state) >> 33) % cuts.count]
         }
         return TestNoise.mix(speech, bed, snr: decibels)
     }
