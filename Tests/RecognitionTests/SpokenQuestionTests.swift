@@ -20,6 +20,9 @@ struct SpokenQuestionTests {
         // Short openings: heard with what follows.
         ("is jesus coming back soon", .theologicalQuestion),
         ("does god hear every prayer", .theologicalQuestion),
+        // "I" after a short opening, heard only since "i" sounds as the pronoun.
+        ("should i forgive my brother", .applicationRequest),
+        ("what do i do about my anger", .applicationRequest),
     ]
 
     /// Conversation in the room and Scripture read aloud, which must not be taken for a
@@ -44,7 +47,7 @@ struct SpokenQuestionTests {
             if classifier.classify(recognition.hypothesis.text, heard: true) == kind { right.append(question) }
             print("\(question) → \(recognition.hypothesis.text)")
         }
-        #expect(right.count >= 5, "heard as questions: \(right)")
+        #expect(right.count >= 7, "heard as questions: \(right)")
 
         for sentence in Self.conversation {
             let recognition = try recognizer.recognize(try PiperVoice.audio(sentence))
@@ -70,7 +73,7 @@ struct SpokenQuestionTests {
             if classifier.classify(words, heard: true) == kind { right.append(question) }
             print("\(question) → \(recognition.hypothesis.text)")
         }
-        #expect(right.count >= 5, "heard as questions: \(right)")
+        #expect(right.count >= 7, "heard as questions: \(right)")
 
         let answer = try recognizer.recognize(try PiperVoice.audio("a rainbow"))
         #expect(answer.intent == .answer("a rainbow"), "a rainbow → \(answer.hypothesis.text)")

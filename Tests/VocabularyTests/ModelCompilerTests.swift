@@ -248,6 +248,16 @@ struct ModelCompilerOutputTests {
         }
     }
 
+    @Test("\"i\" sounds as the pronoun that opens questions (\"should i\"), and as \"first\" before a book")
+    func pronounI() throws {
+        let built = try Built()
+        let dictionary = "\n" + built.dictionary
+        #expect(dictionary.contains("\ni AY\n"))
+        #expect(dictionary.contains("\ni(2) F ER S T\n"))
+        let commands = try built.fixture.read(built.model.commandsGrammar)
+        #expect(commands.contains("i corinthians"))
+    }
+
     @Test("the other words come from cmudict, then espeak-ng")
     func otherSources() throws {
         let built = try Built()
