@@ -53,4 +53,13 @@ struct AuthoredSpeechTests {
         #expect(try authored.phonemes(for: "Habakkuk") == "h'ab@k,Vk")
         #expect(try authored.phonemes(for: "Read Habakkuk chapter two.") == "r'i:d h'ab@k,Vk tS'apt3 t'u:")
     }
+
+    /// "I" is authored twice, the pronoun first: Scripture read aloud says "I am the LORD",
+    /// not "first am the LORD" (the ordinal is for the recogniser's "I Corinthians").
+    @Test func thePronounIIsSpokenAsThePronoun() throws {
+        let authored = try SpeechSynthesizer(pronunciations: SpeechFixture.authored())
+        let said = try authored.phonemes(for: "I am the LORD.")
+        #expect(said.hasPrefix("'aI"), "\(said)")
+        #expect(!said.contains("3:st"), "\(said)")
+    }
 }
