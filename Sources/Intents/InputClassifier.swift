@@ -69,9 +69,7 @@ public struct InputClassifier: Sendable {
     /// Every carrier, as sentences of the recogniser's command language model: a question
     /// is heard by its opening, and what follows through the model's back-off to everyday
     /// words.
-    public static var questionCarriers: [String] {
-        applicationCarriers + theologyCarriers
-    }
+    public static let questionCarriers = applicationCarriers + theologyCarriers
 
     /// How many words heard speech needs after a short opening for it to be a question.
     public static let wordsAfterShortOpening = 2
