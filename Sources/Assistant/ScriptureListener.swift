@@ -8,7 +8,10 @@ import Vocabulary
 /// sermon, a class, someone reading aloud): each utterance transcribed with the
 /// Bible-domain language model (``Transcriber``), put through the transcript normaliser,
 /// and the passages it names ("as it says in habakkuk two four") or quotes (the words of
-/// a verse, ``QuotationIndex``).
+/// a verse, ``QuotationIndex``). An utterance in which no passage is found is decoded
+/// again with the Bible's model mixed with everyday English (``Transcriber/everyday(_:)``),
+/// whose words are printed: the Bible's model alone hears "i'm going into business for
+/// myself" as "in dominion division his for myself".
 ///
 /// A recording at once (``transcribe(_:)``) or a stream (``feed(_:)``, ``finish()``); one
 /// caller at a time.
@@ -141,12 +144,30 @@ public final class ScriptureListener {
     /// AN4's spoken numbers and names for verses of 13-14 words when 8 were enough).
     static let minimumWordsKeptCount = 10
 
-    /// What `utterance` says and names; nil when nothing was heard in it.
+    /// What `utterance` says and names; nil when nothing was heard in it. Heard by the
+    /// Bible's model first; when that finds no passage, the words are the everyday model's
+    /// (``Transcriber/everyday(_:)``), and the passages it names.
     func interpret(_ utterance: Transcriber.Utterance) -> Heard? {
         guard !utterance.text.isEmpty else { return nil }
-        let normalised = normaliser?.normalise(utterance.text)
+        let scripture = interpretAsScripture(utterance)
+        guard scripture.references.isEmpty, let everyday = try? transcriber.everyday(utterance),
+              !everyday.text.isEmpty else { return scripture }
+        let normalised = normalise(everyday)
+        return Heard(start: utterance.start, end: utterance.end, text: normalised.normalisedText,
+                     references: normalised.references.map {
+                         HeardReference(reference: $0, how: .named, confidence: everyday.confidence)
+                     })
+    }
+
+    private func normalise(_ utterance: Transcriber.Utterance) -> NormalisedTranscript {
+        normaliser?.normalise(utterance.text)
             ?? NormalisedTranscript(normalisedText: utterance.text, extractedTerms: [],
                                     references: ScriptureReference.find(in: utterance.text))
+    }
+
+    /// What the Bible's model heard in `utterance`, and the passages named or quoted.
+    private func interpretAsScripture(_ utterance: Transcriber.Utterance) -> Heard {
+        let normalised = normalise(utterance)
         var references = normalised.references.map {
             HeardReference(reference: $0, how: .named, confidence: utterance.confidence)
         }

@@ -118,6 +118,12 @@ public final class PocketSphinxDecoder {
         }
     }
 
+    /// Frees search `name` (not the active one, which stays).
+    public func removeSearch(_ name: String) {
+        guard active != name else { return }
+        ps_unset_search(decoder, name)
+    }
+
     /// Adds (or replaces) a free phone loop search over a phonetic language model.
     public func setPhoneLoop(_ name: String, path: String) throws(RecognizerError) {
         guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(what: "phone language model", path: path) }

@@ -7,7 +7,9 @@ import Foundation
 /// normalisation), reporting where it lies in the audio.
 ///
 /// A whole recording (``transcribe(_:)``) or a stream fed as it comes (``feed(_:)``,
-/// ``finish()``). Not thread-safe: one caller at a time.
+/// ``finish()``). An utterance can be decoded again with a second model
+/// (``everyday(_:)``), the Bible's mixed with everyday English, for speech that is not
+/// Scripture. Not thread-safe: one caller at a time.
 public final class Transcriber {
     /// One utterance and what was heard in it.
     public struct Utterance: Sendable, Hashable {
@@ -38,11 +40,14 @@ public final class Transcriber {
     ///     verses than WebRTC's suppressor the recogniser uses). Measured on 40 Piper-read
     ///     verses at 10 dB of real room noise: word error rate 80.9% -> 71.1%, verses
     ///     identified 3 -> 6; clean verses unchanged.
-    public init(languageModel: URL, dictionary: URL, maximumSeconds: Int = 20,
+    ///   - everydayModel: a second language model for ``everyday(_:)`` (nil: none).
+    public init(languageModel: URL, everydayModel: URL? = nil, dictionary: URL, maximumSeconds: Int = 20,
                 suppressNoiseBelowDecibels: Double = RecognitionSettings().suppressNoiseBelowDecibels,
                 logFile: String = "/dev/null") throws(RecognizerError) {
         decoder = try PocketSphinxDecoder(dictionary: dictionary.path, options: ["-cmn": "batch"], logFile: logFile)
         try decoder.setLanguageModel("domain", path: languageModel.path)
+        self.languageModel = languageModel
+        self.everydayModel = everydayModel
         try decoder.activate("domain")
         var endpointer = Endpointer.Configuration()
         endpointer.maximumMilliseconds = maximumSeconds * 1000
@@ -53,6 +58,8 @@ public final class Transcriber {
     }
 
     private var cutter: Endpointer
+    private let languageModel: URL
+    private let everydayModel: URL?
     /// The open utterance's audio, and where it starts (samples from the start of the audio).
     private var audio: [Int16] = []
     private var audioStart = 0
@@ -132,6 +139,18 @@ public final class Transcriber {
             audio: samples)
     }
 
+    /// `utterance` decoded again with the everyday model; nil without one.
+    public func everyday(_ utterance: Utterance) throws(RecognizerError) -> Utterance? {
+        guard let everydayModel else { return nil }
+        try swapLanguageModel(to: everydayModel)
+        let decoded = Result { () throws(RecognizerError) in try decoder.decode(utterance.audio) }
+        try swapLanguageModel(to: languageModel)
+        let hypothesis = try decoded.get()
+        return Utterance(start: utterance.start, end: utterance.end, hypothesis: hypothesis,
+                         confidence: hypothesis.wordScorePerFrame.map(Recognizer.confidence(wordScore:)) ?? 0,
+                         audio: utterance.audio)
+    }
+
     /// How well a run of words, read in order, explains an utterance's sound: the
     /// utterance decoded again with a grammar of just those words, each of which may be
     /// left out (a reader may skip or swallow one; the recogniser's silence and noise
@@ -156,7 +175,7 @@ public final class Transcriber {
         let body = known.map { "[\($0)]" }.joined(separator: " ")
         try decoder.setGrammar(Self.fitSearch, jsgf: "#JSGF V1.0;\ngrammar fit;\npublic <fit> = \(body);\n")
         try decoder.activate(Self.fitSearch)
-        defer { try? decoder.activate("domain") }
+        defer { leaveFitSearch() }
         let hypothesis = try decoder.decode(utterance.audio)
         return Fit(wordsKept: hypothesis.words.count, hypothesis: hypothesis)
     }
@@ -197,7 +216,7 @@ public final class Transcriber {
             + lines.joined(separator: "\n") + "\nFSG_END\n"
         try decoder.setFiniteStateGrammar(Self.fitSearch, text: text)
         try decoder.activate(Self.fitSearch)
-        defer { try? decoder.activate("domain") }
+        defer { leaveFitSearch() }
         let heard = try decoder.decode(utterance.audio).words
         guard !heard.isEmpty else { return nil }
         var best: (shared: Int, index: Int)?
@@ -220,6 +239,28 @@ public final class Transcriber {
             }
         }
         return row[b.count]
+    }
+
+    /// The language model search built anew with the model at `path`. One such search at a
+    /// time: kept side by side, or the new one built before the old is freed, the two held
+    /// about 15 MB more at the peak. A grammar of one word holds the decoder meanwhile.
+    private func swapLanguageModel(to path: URL) throws(RecognizerError) {
+        guard let word = grammarWords(["the", "a", "amen"]).first else {
+            throw .search(name: "domain", reason: "the dictionary has none of the words a placeholder grammar needs")
+        }
+        try decoder.setGrammar(Self.fitSearch, jsgf: "#JSGF V1.0;\ngrammar idle;\npublic <idle> = \(word);\n")
+        try decoder.activate(Self.fitSearch)
+        decoder.removeSearch("domain")
+        try decoder.setLanguageModel("domain", path: path.path)
+        try decoder.activate("domain")
+        decoder.removeSearch(Self.fitSearch)
+    }
+
+    /// Back to the language model, the grammar's search freed: it held the 30 verses'
+    /// word tree, memory the next utterance's decodes can use.
+    private func leaveFitSearch() {
+        try? decoder.activate("domain")
+        decoder.removeSearch(Self.fitSearch)
     }
 
     /// `words` less those missing from the dictionary and the grammar language's keywords.

@@ -13,11 +13,15 @@ public struct DomainModelInputs {
     public var estimatorPath: String
     /// PocketSphinx's converter to its binary format (Debian's `sphinxbase-utils`).
     public var converterPath: String
+    /// The stock en-us language model, whose everyday English (``EverydayEnglishModel``)
+    /// is mixed in; nil for the Bible's words alone.
+    public var stockLanguageModelPath: String?
 
     public init(verses: [(book: Book, verse: Verse)], lessonScripts: [String], terms: [String], pronunciationsFile: URL,
                 cmudictPath: String = CMUDictionary.defaultPath,
                 estimatorPath: String = DomainModelCompiler.defaultEstimator,
-                converterPath: String = DomainModelCompiler.defaultConverter) {
+                converterPath: String = DomainModelCompiler.defaultConverter,
+                stockLanguageModelPath: String? = StockUnigrams.defaultPath) {
         self.verses = verses
         self.lessonScripts = lessonScripts
         self.terms = terms
@@ -25,17 +29,19 @@ public struct DomainModelInputs {
         self.cmudictPath = cmudictPath
         self.estimatorPath = estimatorPath
         self.converterPath = converterPath
+        self.stockLanguageModelPath = stockLanguageModelPath
     }
 
-    /// Digest of the inputs' content, the compiler's format and the tools' and cmudict's
-    /// size and date.
+    /// Digest of the inputs' content, the compiler's format and the tools', cmudict's and
+    /// the stock model's size and date.
     public func digest() throws(VocabularyError) -> String {
         var hash = ContentHash()
         hash.add("domain format \(DomainModelCompiler.format)")
         for (book, verse) in verses { hash.add("\(book.id) \(verse.chapter) \(verse.verse) \(verse.text)") }
         for text in ["--"] + lessonScripts + ["--"] + terms { hash.add(text) }
         hash.add(try ModelInputs.read(pronunciationsFile))
-        for path in [cmudictPath, estimatorPath, converterPath] {
+        hash.add("everyday English \(stockLanguageModelPath.map { _ in DomainModelCompiler.everydayEnglishWeight } ?? 0)")
+        for path in [cmudictPath, estimatorPath, converterPath] + (stockLanguageModelPath.map { [$0] } ?? []) {
             let attributes = try? FileManager.default.attributesOfItem(atPath: path)
             hash.add("\(path) \(attributes?[.size] ?? 0) \(attributes?[.modificationDate] ?? "")")
         }
@@ -45,18 +51,24 @@ public struct DomainModelInputs {
 
 /// Builds the Bible-domain language model that `bible-course listen` transcribes with: a
 /// trigram model estimated by IRSTLM (`tlm`, modified shift-beta smoothing) from the
-/// ``DomainCorpus``, converted to PocketSphinx's binary format (`sphinx_lm_convert`), and
-/// its dictionary from the same lexicon as the grammar's (authored, then cmudict, then
-/// espeak-ng). Kept in the state directory with a manifest and reused while the inputs
+/// ``DomainCorpus``, mixed with the stock model's everyday English
+/// (``EverydayEnglishModel``, ``LanguageModelMix``), converted to PocketSphinx's binary
+/// format (`sphinx_lm_convert`), and its dictionary from the same lexicon as the grammar's
+/// (authored, then cmudict, then espeak-ng; the everyday words from cmudict). Kept in the state directory with a manifest and reused while the inputs
 /// are unchanged, checked as the grammar's model is (``CompiledModel/open(_:inputsDigest:)``).
 public enum DomainModelCompiler {
     public static let defaultEstimator = "/usr/lib/irstlm/bin/tlm"
     public static let defaultConverter = "/usr/bin/sphinx_lm_convert"
     public static let languageModelName = "domain.lm.bin"
     public static let dictionaryName = "domain.dict"
+    /// The Bible's model mixed with everyday English, for what is not Scripture.
+    public static let everydayModelName = "everyday.lm.bin"
     /// Raised whenever what is built from the same inputs changes (the corpus, the estimator's
     /// options), so models built before are rebuilt.
-    static let format = 2
+    static let format = 3
+    /// The everyday English model's share of the mixture (the Bible's has the rest).
+    /// Measured with `scripts/bench-listen.sh`: see the README's "Listening to free speech".
+    public static let everydayEnglishWeight = 0.7
 
     /// The model's files.
     public struct Model: Sendable {
@@ -64,13 +76,19 @@ public enum DomainModelCompiler {
         public let manifest: ModelManifest
         public var languageModel: URL { directory.appendingPathComponent(DomainModelCompiler.languageModelName) }
         public var dictionary: URL { directory.appendingPathComponent(DomainModelCompiler.dictionaryName) }
+        /// The mixture with everyday English; nil when it was built without (no stock model).
+        public var everydayModel: URL? {
+            manifest.outputs[DomainModelCompiler.everydayModelName] == nil
+                ? nil : directory.appendingPathComponent(DomainModelCompiler.everydayModelName)
+        }
     }
 
     /// The model for `inputs` in `directory`: the one there if current and intact, else a
     /// new one.
     public static func prepare(_ inputs: DomainModelInputs, in directory: URL) throws(VocabularyError) -> (Model, ModelCompiler.Outcome) {
         let digest = try inputs.digest()
-        switch CompiledModel.open(directory, inputsDigest: digest, files: [languageModelName, dictionaryName]) {
+        let files = [languageModelName, dictionaryName] + (inputs.stockLanguageModelPath == nil ? [] : [everydayModelName])
+        switch CompiledModel.open(directory, inputsDigest: digest, files: files) {
         case .success(let model):
             return (Model(directory: directory, manifest: model.manifest), .reused)
         case .failure(let staleness):
@@ -96,12 +114,20 @@ public enum DomainModelCompiler {
         } catch {
             throw .pronunciation(error)
         }
-        let cmudict = try CMUDictionary.load(inputs.cmudictPath, words: words)
+        // Everyday English, in words cmudict can say.
+        var everyday: BackoffLanguageModel?
+        if let stock = inputs.stockLanguageModelPath {
+            let known = try CMUDictionary.words(inputs.cmudictPath)
+            everyday = try EverydayEnglishModel.read(stock) { known.contains($0) && $0.allSatisfy { $0.isLetter || $0 == "'" } }
+        }
+        let everydayWords = Set(everyday?.words.filter { !$0.hasPrefix("<") } ?? [])
+        let cmudict = try CMUDictionary.load(inputs.cmudictPath, words: words.union(everydayWords))
         var guessed: [String: [Phone]] = [:]
         for word in words where authored[word] == nil && cmudict.entries[word] == nil {
             if let phones = EspeakPhonemizer.phones(word), !phones.isEmpty { guessed[word] = phones }
         }
         let sayable = words.filter { authored[$0] != nil || cmudict.entries[$0] != nil || guessed[$0] != nil }
+            .union(everydayWords)
         let lexicon = try Lexicon.resolve(sayable, authored: authored, cmudict: cmudict, graphemeToPhoneme: { guessed[$0] })
         let corpus = sentences.compactMap { sentence -> String? in
             let kept = sentence.split(separator: " ").filter { sayable.contains(String($0)) }
@@ -115,6 +141,8 @@ public enum DomainModelCompiler {
         let corpusFile = work.appendingPathComponent("corpus.txt")
         let arpa = work.appendingPathComponent("domain.arpa")
         let binary = work.appendingPathComponent(languageModelName)
+        let everydayArpa = work.appendingPathComponent("everyday.arpa")
+        let everydayBinary = work.appendingPathComponent(everydayModelName)
         do {
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
             try Data(corpus.utf8).write(to: corpusFile)
@@ -122,20 +150,35 @@ public enum DomainModelCompiler {
             throw .cannotWrite(path: work.path, reason: error.localizedDescription)
         }
         try run(inputs.estimatorPath, ["-tr=\(corpusFile.path)", "-n=3", "-lm=msb", "-o=\(arpa.path)"])
-        try run(inputs.converterPath, ["-i", arpa.path, "-o", binary.path])
-        guard let model = FileManager.default.contents(atPath: binary.path) else {
-            throw .toolFailed(tool: inputs.converterPath, reason: "it wrote nothing to \(binary.path)")
-        }
-        let outputs = [
-            languageModelName: model,
+        var outputs = [
+            languageModelName: try convert(arpa, to: binary, with: inputs.converterPath),
             dictionaryName: Data(PronunciationDictionary.text(lexicon: lexicon, garbage: []).utf8),
         ]
+        if let everyday {
+            let bible = try BackoffLanguageModel.read(arpa: String(decoding: try ModelInputs.read(arpa), as: UTF8.self), path: arpa.path)
+            let mixed = LanguageModelMix.mix(bible, everyday, weight: 1 - everydayEnglishWeight)
+            do {
+                try Data(mixed.arpa().utf8).write(to: everydayArpa)
+            } catch {
+                throw .cannotWrite(path: everydayArpa.path, reason: error.localizedDescription)
+            }
+            outputs[everydayModelName] = try convert(everydayArpa, to: everydayBinary, with: inputs.converterPath)
+        }
         let manifest = ModelManifest(
             format: ModelManifest.currentFormat, inputsDigest: digest,
             outputs: outputs.mapValues(ContentHash.of), sources: lexicon.entries.mapValues(\.source),
             identifier: "bible-domain", version: "\(format)", builtAt: Date())
         try ModelManifest.write(manifest, outputs: outputs, to: directory)
         return Model(directory: directory, manifest: manifest)
+    }
+
+    /// `arpa` in PocketSphinx's binary format, written to `binary` by `converter`.
+    private static func convert(_ arpa: URL, to binary: URL, with converter: String) throws(VocabularyError) -> Data {
+        try run(converter, ["-i", arpa.path, "-o", binary.path])
+        guard let model = FileManager.default.contents(atPath: binary.path) else {
+            throw .toolFailed(tool: converter, reason: "it wrote nothing to \(binary.path)")
+        }
+        return model
     }
 
     /// Runs a tool; its output goes nowhere unless it fails, when it is the error's reason.

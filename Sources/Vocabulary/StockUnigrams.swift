@@ -11,6 +11,14 @@ public enum StockUnigrams {
     /// probable first, each with its log10 probability.
     public static func top(_ count: Int, from path: String = defaultPath,
                            keep: (String) -> Bool) throws(VocabularyError) -> [(word: String, log10Probability: Double)] {
+        try reading(path) { model, logMath throws(VocabularyError) in
+            top(count, of: model, logMath: logMath, keep: keep)
+        }
+    }
+
+    /// The stock model at `path`, read (its progress log silenced) for `body` and freed
+    /// after: `body` gets the model and its log tables.
+    static func reading<Result>(_ path: String, _ body: (_ model: OpaquePointer, _ logMath: OpaquePointer) throws(VocabularyError) -> Result) throws(VocabularyError) -> Result {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .missingFile(what: "stock language model", path: path)
         }
@@ -26,6 +34,11 @@ public enum StockUnigrams {
             throw .unreadable(path: path, reason: "not a language model PocketSphinx can read")
         }
         defer { ngram_model_free(model) }
+        return try body(model, logMath)
+    }
+
+    private static func top(_ count: Int, of model: OpaquePointer, logMath: OpaquePointer,
+                            keep: (String) -> Bool) -> [(word: String, log10Probability: Double)] {
         var words: [(word: String, log10Probability: Double)] = []
         let vocabularySize = Int32(ngram_model_get_counts(model)?[0] ?? 0)
         for id in 0..<vocabularySize {

@@ -20,8 +20,10 @@ struct ListenCommand: ParsableCommand {
             into utterances and each utterance decoded with a language model of the Bible's \
             words (estimated from Bible.db, the ways references are said, the lesson scripts \
             and the vocabulary's terms; built at first use into the state directory and \
-            reused while they are unchanged). The text goes through the transcript \
-            normaliser. A passage is "named" when a reference is said ("as it says in \
+            reused while they are unchanged). An utterance in which no passage is found is \
+            decoded again with that model mixed with everyday English (the stock en-us \
+            model's commonest words and word pairs), and those words are printed. The text \
+            goes through the transcript normaliser. A passage is "named" when a reference is said ("as it says in \
             habakkuk two four") and "quoted" when the words are a verse's (most of its rarer \
             three-word runs heard). One line per utterance: "[start-end] text  → passages", \
             or with --json {"file", "start", "end", "text", "references": [{"reference": \
@@ -108,7 +110,8 @@ struct ListenCommand: ParsableCommand {
                                 why.description, model.directory.path))
                 }
                 dictionary = model.dictionary
-                transcriber = try Transcriber(languageModel: model.languageModel, dictionary: dictionary)
+                transcriber = try Transcriber(languageModel: model.languageModel, everydayModel: model.everydayModel,
+                                              dictionary: dictionary)
             }
         } catch {
             throw CommandFailure("listen: \(error)")

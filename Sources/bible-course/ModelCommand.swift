@@ -111,10 +111,15 @@ extension ModelCommand {
                 print("domain model (listen): not built yet (bible-course listen builds it at first use)")
                 return
             }
-            let size = FileManager.default.contents(atPath: directory.appendingPathComponent(DomainModelCompiler.languageModelName).path)
-                .map { ModelSummary.size($0.count) } ?? "missing"
+            func size(_ name: String) -> String {
+                FileManager.default.contents(atPath: directory.appendingPathComponent(name).path)
+                    .map { ModelSummary.size($0.count) } ?? "missing"
+            }
+            let everyday = manifest.outputs[DomainModelCompiler.everydayModelName] == nil ? ""
+                : ", with everyday English \(DomainModelCompiler.everydayModelName) \(size(DomainModelCompiler.everydayModelName))"
             print("domain model (listen): \(directory.path), built at \(ISO8601DateFormatter().string(from: manifest.builtAt)), "
-                  + "\(DomainModelCompiler.languageModelName) \(size), words: \(ModelSummary.wordCounts(manifest))")
+                  + "\(DomainModelCompiler.languageModelName) \(size(DomainModelCompiler.languageModelName))\(everyday), "
+                  + "words: \(ModelSummary.wordCounts(manifest))")
         }
 
         /// Whether the model on disk is what the current inputs would build.

@@ -1,0 +1,168 @@
+import Foundation
+
+/// A backoff n-gram language model of order 1 to 3, as an ARPA file holds it: each
+/// n-gram's log10 probability and (below the highest order) its log10 backoff weight.
+/// What ``LanguageModelMix`` reads IRSTLM's estimate into and writes the mixture from;
+/// words are numbered so that a million bigrams fit in plain integer-keyed tables.
+public struct BackoffLanguageModel: Sendable {
+    /// The words, by number.
+    public private(set) var words: [String] = []
+    private var numbers: [String: Int] = [:]
+    /// Per word number: log10 probability and backoff of the unigram; nil where the word
+    /// has no unigram entry.
+    var unigrams: [(probability: Double, backoff: Double)?] = []
+    var bigrams: [UInt64: (probability: Double, backoff: Double)] = [:]
+    var trigrams: [UInt64: Double] = [:]
+
+    public init() {}
+
+    public var order: Int { trigrams.isEmpty ? (bigrams.isEmpty ? 1 : 2) : 3 }
+    /// How many n-grams of each order: unigrams, bigrams, trigrams.
+    public var counts: [Int] { [unigrams.compactMap { $0 }.count, bigrams.count, trigrams.count] }
+
+    /// The number of `word`, added if new.
+    mutating func number(_ word: String) -> Int {
+        if let number = numbers[word] { return number }
+        numbers[word] = words.count
+        words.append(word)
+        unigrams.append(nil)
+        return words.count - 1
+    }
+
+    /// The number of `word`, nil when the model does not know it.
+    func existingNumber(_ word: String) -> Int? { numbers[word] }
+
+    static func key(_ a: Int, _ b: Int) -> UInt64 { UInt64(a) << 32 | UInt64(b) }
+    static func key(_ a: Int, _ b: Int, _ c: Int) -> UInt64 { UInt64(a) << 42 | UInt64(b) << 21 | UInt64(c) }
+    /// Trigram keys pack three word numbers in 21 bits each.
+    static let maximumWords = 1 << 21
+
+    /// log10 P(`word` | `history`) by backing off (the history's last one or two word
+    /// numbers, oldest first); nil when the word has no unigram.
+    func log10Probability(_ word: Int, after history: [Int]) -> Double? {
+        if history.count >= 2 {
+            let a = history[history.count - 2], b = history[history.count - 1]
+            if let p = trigrams[Self.key(a, b, word)] { return p }
+            let backoff = bigrams[Self.key(a, b)]?.backoff ?? 0
+            return log10Probability(word, after: [b]).map { $0 + backoff }
+        }
+        if let b = history.last {
+            if let entry = bigrams[Self.key(b, word)] { return entry.probability }
+            let backoff = unigrams[b]?.backoff ?? 0
+            return log10Probability(word, after: []).map { $0 + backoff }
+        }
+        return unigrams[word]?.probability
+    }
+
+    /// Sets every backoff weight so that each history's probabilities sum to one: the mass
+    /// its explicit successors leave, over the mass the lower order gives those successors
+    /// (a history without successors backs off at weight 1). Bigram histories first, as the
+    /// trigrams' lower order is the bigram model.
+    mutating func recomputeBackoffs() {
+        func weight(left: Double, lower: Double) -> Double {
+            // Rounding can leave nothing: keep the weight finite.
+            log10(max(left, 1e-9) / max(lower, 1e-9))
+        }
+        var explicit: [Int: (left: Double, lower: Double)] = [:]
+        for (key, entry) in bigrams {
+            let a = Int(key >> 32), b = Int(key & 0xFFFF_FFFF)
+            var sums = explicit[a] ?? (1, 1)
+            sums.left -= pow(10, entry.probability)
+            sums.lower -= pow(10, unigrams[b]?.probability ?? -99)
+            explicit[a] = sums
+        }
+        for id in unigrams.indices where unigrams[id] != nil {
+            let sums = explicit[id] ?? (1, 1)
+            unigrams[id]!.backoff = explicit[id] == nil ? 0 : weight(left: sums.left, lower: sums.lower)
+        }
+        var pairs: [UInt64: (left: Double, lower: Double)] = [:]
+        let mask: UInt64 = (1 << 21) - 1
+        for (key, probability) in trigrams {
+            let a = Int(key >> 42), b = Int((key >> 21) & mask), c = Int(key & mask)
+            let history = Self.key(a, b)
+            var sums = pairs[history] ?? (1, 1)
+            sums.left -= pow(10, probability)
+            sums.lower -= pow(10, log10Probability(c, after: [b]) ?? -99)
+            pairs[history] = sums
+        }
+        for key in bigrams.keys {
+            bigrams[key]!.backoff = pairs[key].map { weight(left: $0.left, lower: $0.lower) } ?? 0
+        }
+    }
+
+    /// Reads ARPA text (as IRSTLM and sphinx_lm_convert write it); `path` names the file in
+    /// errors.
+    public static func read(arpa text: String, path: String) throws(VocabularyError) -> BackoffLanguageModel {
+        var model = BackoffLanguageModel()
+        var section = 0
+        var lineNumber = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if line.hasPrefix("\\") {
+                if line.hasSuffix("-grams:"), let n = Int(line.dropFirst().prefix(1)) {
+                    guard (1...3).contains(n) else {
+                        throw .unreadable(path: path, reason: "line \(lineNumber): \(n)-grams; only orders 1 to 3 are read")
+                    }
+                    section = n
+                } else {
+                    section = 0
+                }
+                continue
+            }
+            guard section > 0 else { continue }
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard !fields.isEmpty else { continue }
+            guard fields.count == section + 1 || fields.count == section + 2,
+                  let probability = Double(fields[0]) else {
+                throw .unreadable(path: path, reason: "line \(lineNumber): not a \(section)-gram entry: \(line.prefix(80))")
+            }
+            let backoff = fields.count == section + 2 ? Double(fields[section + 1]) : 0
+            guard let backoff else {
+                throw .unreadable(path: path, reason: "line \(lineNumber): backoff weight \(fields[section + 1]) is not a number")
+            }
+            let ids = fields[1...section].map { model.number(String($0)) }
+            guard model.words.count <= maximumWords else {
+                throw .unreadable(path: path, reason: "more than \(maximumWords) words")
+            }
+            switch section {
+            case 1: model.unigrams[ids[0]] = (probability, backoff)
+            case 2: model.bigrams[key(ids[0], ids[1])] = (probability, backoff)
+            default: model.trigrams[key(ids[0], ids[1], ids[2])] = probability
+            }
+        }
+        guard model.unigrams.contains(where: { $0 != nil }) else {
+            throw .unreadable(path: path, reason: "no unigrams: not an ARPA language model")
+        }
+        return model
+    }
+
+    /// The model as ARPA text, n-grams in word-number order.
+    public func arpa() -> String {
+        func number(_ value: Double) -> String { String(format: "%.6f", max(value, -99)) }
+        var text = "\\data\\\n"
+        let counts = counts
+        for n in 1...order { text += "ngram \(n)=\(counts[n - 1])\n" }
+        text += "\n\\1-grams:\n"
+        for (id, entry) in unigrams.enumerated() {
+            guard let entry else { continue }
+            text += number(entry.probability) + "\t" + words[id] + (order > 1 ? "\t" + number(entry.backoff) : "") + "\n"
+        }
+        if order >= 2 {
+            text += "\n\\2-grams:\n"
+            for key in bigrams.keys.sorted() {
+                let entry = bigrams[key]!
+                text += number(entry.probability) + "\t" + words[Int(key >> 32)] + " " + words[Int(key & 0xFFFF_FFFF)]
+                    + (order > 2 ? "\t" + number(entry.backoff) : "") + "\n"
+            }
+        }
+        if order >= 3 {
+            text += "\n\\3-grams:\n"
+            let mask: UInt64 = (1 << 21) - 1
+            for key in trigrams.keys.sorted() {
+                text += number(trigrams[key]!) + "\t" + words[Int(key >> 42)] + " " + words[Int((key >> 21) & mask)]
+                    + " " + words[Int(key & mask)] + "\n"
+            }
+        }
+        return text + "\n\\end\\\n"
+    }
+}

@@ -1,0 +1,83 @@
+import CPocketSphinx
+import Foundation
+
+/// Everyday English as a bigram model, cut from the stock en-us language model (Debian's
+/// `pocketsphinx-en-us`, the model `listen --stock` decodes with): its most probable words
+/// and the bigrams it holds among the most probable of those. ``LanguageModelMix`` mixes
+/// it into the Bible-domain model so that ordinary speech ("the weather is nice today") is
+/// not forced onto the Bible's phrases.
+///
+/// The stock model's own file cannot be written out as ARPA here (`sphinx_lm_convert`
+/// stops on an assertion after its unigrams), so the bigrams are found by asking the model:
+/// for each pair of words, whether it scores them as a bigram of its own (``pairs``² lookups,
+/// about 2 s for 3,000 words on the build machine).
+public enum EverydayEnglishModel {
+    /// How many of the stock model's most probable words the model holds.
+    public static let defaultVocabularySize = 10_000
+    /// Among how many of them (the most probable) bigrams are looked up.
+    public static let defaultPairedWords = 3_000
+
+    /// The model: the `vocabularySize` most probable words `keep` accepts (sentence ends
+    /// among them), their probabilities renormalised, and the stock bigrams among the first
+    /// `pairedWords` of them (and after `<s>`), with backoff weights computed anew for the
+    /// words kept.
+    public static func read(_ path: String = StockUnigrams.defaultPath, vocabularySize: Int = defaultVocabularySize,
+                            pairedWords: Int = defaultPairedWords,
+                            keep: (String) -> Bool) throws(VocabularyError) -> BackoffLanguageModel {
+        try StockUnigrams.reading(path) { stock, logMath throws(VocabularyError) in
+            try model(of: stock, logMath: logMath, path: path, vocabularySize: vocabularySize, pairedWords: pairedWords, keep: keep)
+        }
+    }
+
+    private static func model(of stock: OpaquePointer, logMath: OpaquePointer, path: String, vocabularySize: Int,
+                              pairedWords: Int, keep: (String) -> Bool) throws(VocabularyError) -> BackoffLanguageModel {
+        let start = "<s>", end = "</s>"
+        var ranked: [(id: Int32, word: String, log10Probability: Double)] = []
+        var endEntry: (id: Int32, log10Probability: Double)?
+        var startID: Int32?
+        for id in 0..<Int32(ngram_model_get_counts(stock)?[0] ?? 0) {
+            guard let name = ngram_word(stock, id) else { continue }
+            let word = String(cString: name)
+            var used: Int32 = 0
+            let probability = logmath_log_to_log10(logMath, ngram_ng_prob(stock, id, nil, 0, &used))
+            if word == start { startID = id; continue }
+            if word == end { endEntry = (id, probability); continue }
+            guard !word.hasPrefix("<"), !word.hasPrefix("["), keep(word) else { continue }
+            ranked.append((id, word, probability))
+        }
+        ranked.sort { $0.log10Probability > $1.log10Probability || ($0.log10Probability == $1.log10Probability && $0.word < $1.word) }
+        ranked = Array(ranked.prefix(vocabularySize))
+        guard let endEntry, let startID, !ranked.isEmpty else {
+            throw .unreadable(path: path, reason: "no sentence ends or no words: not a stock en-us model")
+        }
+
+        var model = BackoffLanguageModel()
+        let total = ranked.reduce(pow(10, endEntry.log10Probability)) { $0 + pow(10, $1.log10Probability) }
+        let startNumber = model.number(start)
+        model.unigrams[startNumber] = (-99, 0)
+        let endNumber = model.number(end)
+        model.unigrams[endNumber] = (endEntry.log10Probability - log10(total), 0)
+        var numbers: [Int] = []
+        for entry in ranked {
+            let number = model.number(entry.word)
+            model.unigrams[number] = (entry.log10Probability - log10(total), 0)
+            numbers.append(number)
+        }
+
+        // Bigrams the stock model holds itself (not by backing off) among the paired words.
+        let paired = Array(zip(ranked.prefix(pairedWords).map(\.id), numbers.prefix(pairedWords)))
+        let histories = [(startID, startNumber)] + paired
+        let targets = paired + [(endEntry.id, endNumber)]
+        for (historyID, historyNumber) in histories {
+            var history = historyID
+            for (targetID, targetNumber) in targets {
+                var used: Int32 = 0
+                let score = ngram_ng_prob(stock, targetID, &history, 1, &used)
+                guard used == 2 else { continue }
+                model.bigrams[BackoffLanguageModel.key(historyNumber, targetNumber)] = (logmath_log_to_log10(logMath, score), 0)
+            }
+        }
+        model.recomputeBackoffs()
+        return model
+    }
+}
