@@ -129,6 +129,10 @@ public final class Transcriber {
            let quieter = NoiseSuppressor.suppressed(samples, method: .transcription) {
             samples = quieter
         }
+        // A language model that could not be read again (``everyday(_:)``) leaves none.
+        guard decoder.activeSearch == "domain" else {
+            throw .search(name: "domain", reason: "the language model \(languageModel.path) could not be loaded again")
+        }
         let hypothesis = try decoder.decode(samples)
         let rate = Double(PocketSphinxDecoder.sampleRate)
         return Utterance(
