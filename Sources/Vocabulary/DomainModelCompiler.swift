@@ -51,11 +51,12 @@ public struct DomainModelInputs {
 
 /// Builds the Bible-domain language model that `bible-course listen` transcribes with: a
 /// trigram model estimated by IRSTLM (`tlm`, modified shift-beta smoothing) from the
-/// ``DomainCorpus``, mixed with the stock model's everyday English
-/// (``EverydayEnglishModel``, ``LanguageModelMix``), converted to PocketSphinx's binary
-/// format (`sphinx_lm_convert`), and its dictionary from the same lexicon as the grammar's
-/// (authored, then cmudict, then espeak-ng; the everyday words from cmudict). Kept in the state directory with a manifest and reused while the inputs
-/// are unchanged, checked as the grammar's model is (``CompiledModel/open(_:inputsDigest:)``).
+/// ``DomainCorpus``, converted to PocketSphinx's binary format (`sphinx_lm_convert`); beside
+/// it the same model mixed with the stock model's everyday English (``EverydayEnglishModel``,
+/// ``LanguageModelMix``), for speech that is not Scripture; and one dictionary from the same
+/// lexicon as the grammar's (authored, then cmudict, then espeak-ng; the everyday words from
+/// cmudict). Kept in the state directory with a manifest and reused while the inputs are
+/// unchanged, checked as the grammar's model is (``CompiledModel/open(_:inputsDigest:)``).
 public enum DomainModelCompiler {
     public static let defaultEstimator = "/usr/lib/irstlm/bin/tlm"
     public static let defaultConverter = "/usr/bin/sphinx_lm_convert"
