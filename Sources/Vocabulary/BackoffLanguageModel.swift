@@ -36,6 +36,12 @@ public struct BackoffLanguageModel: Sendable {
     static func key(_ a: Int, _ b: Int, _ c: Int) -> UInt64 { UInt64(a) << 42 | UInt64(b) << 21 | UInt64(c) }
     /// Trigram keys pack three word numbers in 21 bits each.
     static let maximumWords = 1 << 21
+    /// The word numbers a bigram or trigram key packs, oldest first.
+    static func numbers(ofBigram key: UInt64) -> (Int, Int) { (Int(key >> 32), Int(key & 0xFFFF_FFFF)) }
+    static func numbers(ofTrigram key: UInt64) -> (Int, Int, Int) {
+        let mask = UInt64(maximumWords - 1)
+        return (Int(key >> 42), Int((key >> 21) & mask), Int(key & mask))
+    }
 
     /// log10 P(`word` | `history`) by backing off (the history's last one or two word
     /// numbers, oldest first); nil when the word has no unigram.
@@ -65,7 +71,7 @@ public struct BackoffLanguageModel: Sendable {
         }
         var explicit: [Int: (left: Double, lower: Double)] = [:]
         for (key, entry) in bigrams {
-            let a = Int(key >> 32), b = Int(key & 0xFFFF_FFFF)
+            let (a, b) = Self.numbers(ofBigram: key)
             var sums = explicit[a] ?? (1, 1)
             sums.left -= pow(10, entry.probability)
             sums.lower -= pow(10, unigrams[b]?.probability ?? -99)
@@ -76,9 +82,8 @@ public struct BackoffLanguageModel: Sendable {
             unigrams[id]!.backoff = explicit[id] == nil ? 0 : weight(left: sums.left, lower: sums.lower)
         }
         var pairs: [UInt64: (left: Double, lower: Double)] = [:]
-        let mask: UInt64 = (1 << 21) - 1
         for (key, probability) in trigrams {
-            let a = Int(key >> 42), b = Int((key >> 21) & mask), c = Int(key & mask)
+            let (a, b, c) = Self.numbers(ofTrigram: key)
             let history = Self.key(a, b)
             var sums = pairs[history] ?? (1, 1)
             sums.left -= pow(10, probability)
@@ -150,17 +155,16 @@ public struct BackoffLanguageModel: Sendable {
         if order >= 2 {
             text += "\n\\2-grams:\n"
             for key in bigrams.keys.sorted() {
-                let entry = bigrams[key]!
-                text += number(entry.probability) + "\t" + words[Int(key >> 32)] + " " + words[Int(key & 0xFFFF_FFFF)]
+                let entry = bigrams[key]!, (a, b) = Self.numbers(ofBigram: key)
+                text += number(entry.probability) + "\t" + words[a] + " " + words[b]
                     + (order > 2 ? "\t" + number(entry.backoff) : "") + "\n"
             }
         }
         if order >= 3 {
             text += "\n\\3-grams:\n"
-            let mask: UInt64 = (1 << 21) - 1
             for key in trigrams.keys.sorted() {
-                text += number(trigrams[key]!) + "\t" + words[Int(key >> 42)] + " " + words[Int((key >> 21) & mask)]
-                    + " " + words[Int(key & mask)] + "\n"
+                let (a, b, c) = Self.numbers(ofTrigram: key)
+                text += number(trigrams[key]!) + "\t" + words[a] + " " + words[b] + " " + words[c] + "\n"
             }
         }
         return text + "\n\\end\\\n"

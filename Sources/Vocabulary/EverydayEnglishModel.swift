@@ -32,24 +32,16 @@ public enum EverydayEnglishModel {
     private static func model(of stock: OpaquePointer, logMath: OpaquePointer, path: String, vocabularySize: Int,
                               pairedWords: Int, keep: (String) -> Bool) throws(VocabularyError) -> BackoffLanguageModel {
         let start = "<s>", end = "</s>"
-        var ranked: [(id: Int32, word: String, log10Probability: Double)] = []
-        var endEntry: (id: Int32, log10Probability: Double)?
-        var startID: Int32?
-        for id in 0..<Int32(ngram_model_get_counts(stock)?[0] ?? 0) {
-            guard let name = ngram_word(stock, id) else { continue }
-            let word = String(cString: name)
-            var used: Int32 = 0
-            let probability = logmath_log_to_log10(logMath, ngram_ng_prob(stock, id, nil, 0, &used))
-            if word == start { startID = id; continue }
-            if word == end { endEntry = (id, probability); continue }
-            guard !word.hasPrefix("<"), !word.hasPrefix("["), keep(word) else { continue }
-            ranked.append((id, word, probability))
+        let ranked = StockUnigrams.ranked(vocabularySize, of: stock, logMath: logMath) {
+            !$0.hasPrefix("<") && !$0.hasPrefix("[") && keep($0)
         }
-        ranked.sort { $0.log10Probability > $1.log10Probability || ($0.log10Probability == $1.log10Probability && $0.word < $1.word) }
-        ranked = Array(ranked.prefix(vocabularySize))
-        guard let endEntry, let startID, !ranked.isEmpty else {
+        let startID = ngram_wid(stock, start), endID = ngram_wid(stock, end)
+        let unknown = ngram_unknown_wid(stock)
+        guard startID != unknown, endID != unknown, !ranked.isEmpty else {
             throw .unreadable(path: path, reason: "no sentence ends or no words: not a stock en-us model")
         }
+        var used: Int32 = 0
+        let endEntry = (id: endID, log10Probability: logmath_log_to_log10(logMath, ngram_ng_prob(stock, endID, nil, 0, &used)))
 
         var model = BackoffLanguageModel()
         let total = ranked.reduce(pow(10, endEntry.log10Probability)) { $0 + pow(10, $1.log10Probability) }

@@ -41,19 +41,18 @@ public enum LanguageModelMix {
         }
         for model in [first, second] {
             for key in model.bigrams.keys {
-                let a = mixed.existingNumber(model.words[Int(key >> 32)])!
-                let b = mixed.existingNumber(model.words[Int(key & 0xFFFF_FFFF)])!
+                let (x, y) = BackoffLanguageModel.numbers(ofBigram: key)
+                let a = mixed.existingNumber(model.words[x])!, b = mixed.existingNumber(model.words[y])!
                 let mixedKey = BackoffLanguageModel.key(a, b)
                 guard mixed.bigrams[mixedKey] == nil else { continue }
                 mixed.bigrams[mixedKey] = (log10(max(probability(b, after: [a]), 1e-99)), 0)
             }
         }
-        let mask: UInt64 = (1 << 21) - 1
         for model in [first, second] {
             for key in model.trigrams.keys {
-                let a = mixed.existingNumber(model.words[Int(key >> 42)])!
-                let b = mixed.existingNumber(model.words[Int((key >> 21) & mask)])!
-                let c = mixed.existingNumber(model.words[Int(key & mask)])!
+                let (x, y, z) = BackoffLanguageModel.numbers(ofTrigram: key)
+                let a = mixed.existingNumber(model.words[x])!, b = mixed.existingNumber(model.words[y])!
+                let c = mixed.existingNumber(model.words[z])!
                 let mixedKey = BackoffLanguageModel.key(a, b, c)
                 guard mixed.trigrams[mixedKey] == nil else { continue }
                 mixed.trigrams[mixedKey] = log10(max(probability(c, after: [a, b]), 1e-99))

@@ -12,7 +12,7 @@ public enum StockUnigrams {
     public static func top(_ count: Int, from path: String = defaultPath,
                            keep: (String) -> Bool) throws(VocabularyError) -> [(word: String, log10Probability: Double)] {
         try reading(path) { model, logMath throws(VocabularyError) in
-            top(count, of: model, logMath: logMath, keep: keep)
+            ranked(count, of: model, logMath: logMath, keep: keep).map { ($0.word, $0.log10Probability) }
         }
     }
 
@@ -37,9 +37,11 @@ public enum StockUnigrams {
         return try body(model, logMath)
     }
 
-    private static func top(_ count: Int, of model: OpaquePointer, logMath: OpaquePointer,
-                            keep: (String) -> Bool) -> [(word: String, log10Probability: Double)] {
-        var words: [(word: String, log10Probability: Double)] = []
+    /// The `count` most probable words of `model` that `keep` accepts, most probable first,
+    /// each with its word number in the model and its log10 probability.
+    static func ranked(_ count: Int, of model: OpaquePointer, logMath: OpaquePointer,
+                       keep: (String) -> Bool) -> [(id: Int32, word: String, log10Probability: Double)] {
+        var words: [(id: Int32, word: String, log10Probability: Double)] = []
         let vocabularySize = Int32(ngram_model_get_counts(model)?[0] ?? 0)
         for id in 0..<vocabularySize {
             guard let name = ngram_word(model, id) else { continue }
@@ -47,7 +49,7 @@ public enum StockUnigrams {
             guard keep(word) else { continue }
             var history: [UnsafePointer<CChar>?] = [name]
             let probability = ngram_prob(model, &history, 1)
-            words.append((word, logmath_log_to_log10(logMath, probability)))
+            words.append((id, word, logmath_log_to_log10(logMath, probability)))
         }
         return Array(words.sorted { $0.log10Probability > $1.log10Probability || ($0.log10Probability == $1.log10Probability && $0.word < $1.word) }.prefix(count))
     }
