@@ -22,7 +22,8 @@ public final class ScriptureListener {
         public let reference: ScriptureReference
         public let how: How
         /// Named: how well the utterance's words fit its sound. Quoted: the share of the
-        /// verse's words heard (``QuotationIndex/Quotation/coverage``). 0-1.
+        /// verse's words heard (``QuotationIndex/Quotation/coverage``), or for a verse found
+        /// by its sound how well it reads against it (``confidence(readingScore:)``). 0-1.
         public let confidence: Double
     }
 
@@ -95,54 +96,49 @@ public final class ScriptureListener {
     /// verse's rarer words right, rarely three in a row, which ``QuotationIndex`` needs),
     /// found by the sound itself. The ``soundCandidates`` verses that sound most like the
     /// heard words (``VerseSoundIndex``; without one, the five sharing most of their rare
-    /// words, ``QuotationIndex/candidates(in:limit:)``) are decoded against the utterance's
-    /// audio in one grammar (``Transcriber/follows(_:in:)``); the verse the sound follows is
-    /// decoded again alone, as a grammar of its words in order (``Transcriber/fit(_:to:)``),
-    /// and quoted if the sound keeps at least ``minimumWordsKept`` of its words and
-    /// ``minimumWordsKeptCount``. Ordinary speech sounds a little like some verse too, but
-    /// its sound does not carry the rest of it.
+    /// words, ``QuotationIndex/candidates(in:limit:)``) are read against the utterance's
+    /// audio in one grammar, each verse whole, every word in order
+    /// (``Transcriber/bestReading(of:alone:in:)``); the verse read best is quoted if its reading
+    /// scores at least ``minimumReadingScore`` per frame against a free loop of phones.
+    /// Ordinary speech sounds a little like some verse too, but forced onto a verse's words
+    /// it scores far below the loop.
     ///
     /// Measured with `listen` on `scripts/bench-listen.sh`'s 200 verses read by Piper at
     /// 10 dB of real room noise, 100 more of another seed, and every Common Voice and AN4
-    /// recording (1,178 real people's utterances), against the rare words' five candidates
-    /// each fitted alone (kept 60% and 8 words): verses identified 85 -> 111 of 200 (4 -> 5
-    /// taken for another verse) and 40 -> 56 of 100 (4 -> 7); real recordings taken for a
-    /// verse by their sound 0 -> 0. At 60% and 8 words the sounds' candidates took 6 real
-    /// recordings (2 Common Voice, 4 AN4) and 12 noisy verses for others (formulaic
-    /// verses: "and the word of the lord came to me saying").
+    /// recording (1,178 real people's utterances), against the rule it replaced (a decode
+    /// of the candidates with words left out, then the verse it followed decoded alone with
+    /// every word optional and quoted when two thirds of its words and 10 were kept): see
+    /// the README, "Listening to free speech".
     private func quotedBySound(_ utterance: Transcriber.Utterance, text: String) -> HeardReference? {
         guard let quotations else { return nil }
-        let candidates: [QuotationIndex.Candidate]
-        if let sounds {
-            // A verse shorter than the words the sound must keep can never be quoted: left
-            // out, so that it cannot take the decode from one that can.
-            let found = sounds.candidates(in: text, limit: Self.soundCandidates)
-                .filter { $0.words.count >= Self.minimumWordsKeptCount }
-            guard let index = try? transcriber.follows(found.map(\.words), in: utterance) else { return nil }
-            candidates = [found[index]]
-        } else {
-            candidates = quotations.candidates(in: text)
-        }
-        var best: (reference: ScriptureReference, kept: Double)?
-        for candidate in candidates {
-            guard let fit = try? transcriber.fit(candidate.words, to: utterance) else { continue }
-            let kept = Double(fit.wordsKept) / Double(candidate.words.count)
-            guard fit.wordsKept >= Self.minimumWordsKeptCount, kept >= Self.minimumWordsKept else { continue }
-            if kept > best?.kept ?? 0 { best = (candidate.reference, kept) }
-        }
-        return best.map { HeardReference(reference: $0.reference, how: .quoted, confidence: $0.kept) }
+        // A verse shorter than ``minimumWords`` is never quoted by its sound: left out, so
+        // that it cannot take the reading from one that can.
+        let candidates = (sounds?.candidates(in: text, limit: Self.soundCandidates) ?? quotations.candidates(in: text))
+            .filter { $0.words.count >= Self.minimumWords }
+        guard let best = try? transcriber.bestReading(of: candidates.map(\.words), alone: Self.readAlone, in: utterance),
+              best.reading.scorePerFrame >= Self.minimumReadingScore else { return nil }
+        return HeardReference(reference: candidates[best.index].reference, how: .quoted,
+                              confidence: Self.confidence(readingScore: best.reading.scorePerFrame))
     }
 
     /// See ``quotedBySound(_:text:)``: how many verses that sound like the words heard are
-    /// weighed against the sound. With 30, `listen`'s peak RSS on the bench's noisy verses
-    /// went 131 -> 142 MB (limit 150); fewer was not measured with this grammar.
+    /// read against the sound. With 30, `listen`'s peak RSS on the bench's noisy verses
+    /// went 131 -> 142 MB (limit 150) with the grammar the reading replaced.
     static let soundCandidates = 30
-    /// ... the share of the verse's words the sound must keep ...
-    static let minimumWordsKept = 0.65
-    /// ... and how many at least: a short verse ("Little children, keep yourselves from
-    /// idols") is half kept by chance (a Common Voice sentence was taken for 1 John 5:21;
-    /// AN4's spoken numbers and names for verses of 13-14 words when 8 were enough).
-    static let minimumWordsKeptCount = 10
+    /// ... how many of them, closest by sound first, are also read each alone ...
+    static let readAlone = 3
+    /// ... how well (per 10 ms frame, against the free loop of phones) the best reading must
+    /// score ...
+    static let minimumReadingScore = -32.0
+    /// ... and how many words a verse needs to be quoted by its sound: a short verse
+    /// ("Little children, keep yourselves from idols") fits a short sentence by chance.
+    static let minimumWords = 10
+
+    /// A reading's score as a quotation's confidence, 0-1: 1 where the verse's words fit the
+    /// sound as well as the free loop of phones, 0.5 at ``minimumReadingScore``.
+    static func confidence(readingScore: Double) -> Double {
+        max(0, min(1, 1 + 0.5 * readingScore / -minimumReadingScore))
+    }
 
     /// What `utterance` says and names; nil when nothing was heard in it. Heard by the
     /// Bible's model first; when that finds no passage, the words are the everyday model's

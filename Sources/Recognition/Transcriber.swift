@@ -21,7 +21,7 @@ public final class Transcriber {
         /// How well the words fit the sound, 0-1 (``Recognizer/confidence(wordScore:)``).
         public let confidence: Double
         /// The samples decoded (with the room's noise suppressed when it was), for
-        /// ``Transcriber/fit(_:to:)``.
+        /// ``Transcriber/bestReading(of:alone:in:)``.
         public let audio: [Int16]
         /// The words heard.
         public var text: String { hypothesis.words.joined(separator: " ") }
@@ -45,6 +45,8 @@ public final class Transcriber {
                 suppressNoiseBelowDecibels: Double = RecognitionSettings().suppressNoiseBelowDecibels,
                 logFile: String = "/dev/null") throws(RecognizerError) {
         decoder = try PocketSphinxDecoder(dictionary: dictionary.path, options: ["-cmn": "batch"], logFile: logFile)
+        self.dictionary = dictionary
+        self.logFile = logFile
         try decoder.setLanguageModel("domain", path: languageModel.path)
         self.languageModel = languageModel
         self.everydayModel = everydayModel
@@ -58,6 +60,8 @@ public final class Transcriber {
     }
 
     private var cutter: Endpointer
+    private let dictionary: URL
+    private let logFile: String
     private let languageModel: URL
     private let everydayModel: URL?
     /// The open utterance's audio, and where it starts (samples from the start of the audio).
@@ -155,123 +159,95 @@ public final class Transcriber {
                          audio: utterance.audio)
     }
 
-    /// How well a run of words, read in order, explains an utterance's sound: the
-    /// utterance decoded again with a grammar of just those words, each of which may be
-    /// left out (a reader may skip or swallow one; the recogniser's silence and noise
-    /// models take what no word fits).
-    public struct Fit: Hashable, Sendable {
-        /// How many of the words the decode kept.
-        public let wordsKept: Int
-        public let hypothesis: Hypothesis
+    /// How well an utterance's sound carries a run of words read whole
+    /// (``bestReading(of:alone:in:)``): the grammar's path against a free loop of phones.
+    public typealias Reading = PhoneLoopVerification
+
+    /// Which of `runs` (candidate verses) the utterance's sound carries best when read
+    /// whole, and how well: the utterance decoded against a grammar holding every run's
+    /// words in order, none left out (silence and noise may come between them), and the
+    /// first `alone` runs (callers give the likeliest first) each decoded again with a
+    /// grammar of its own; every path that reaches its run's last word is scored against a
+    /// free loop of phones over the same audio (``PhoneLoopVerification``), and the best
+    /// wins (a tie: the earlier run). Nil when no path reaches its run's end (the sound is
+    /// too short for the words, or nothing like them) or no run has a word the dictionary
+    /// knows (the others are left out of a run).
+    ///
+    /// Where a run is what was said, its path scores close to the loop's even in a noisy
+    /// room; where none is, the words are forced onto sounds they do not match and the path
+    /// scores far below (figures: ``ScriptureListener``'s check by sound). In one grammar a
+    /// run's path can drop out of the beam in a noisy room before its words come right,
+    /// where alone it is carried to the end: on `scripts/bench-listen.sh`'s 200 noisy
+    /// verses the one grammar alone lost 8 verses that the first five read alone found, and
+    /// found 3 that they did not.
+    ///
+    /// The readings have a decoder of their own (``readingOptions``), set up for each call
+    /// and freed after it: scoring every senone each frame, which the comparison with the
+    /// loop needs, made the language model's decodes 70% slower when they shared one, and
+    /// kept alive it added 11 MB to `listen`'s peak; set up each time it costs about 0.04 s.
+    public func bestReading(of runs: [[String]], alone: Int = 0, in utterance: Utterance) throws(RecognizerError) -> (index: Int, reading: Reading)? {
+        let grammars = runs.map { $0.filter(decoder.knows) }
+        let readable = grammars.filter { !$0.isEmpty }
+        guard !readable.isEmpty else { return nil }
+        let reader = try PocketSphinxDecoder(dictionary: dictionary.path, options: Self.readingOptions, logFile: logFile)
+        try reader.setPhoneLoop(Self.loopSearch, path: PocketSphinxDecoder.defaultPhoneLanguageModel)
+        try reader.activate(Self.loopSearch)
+        let loop = try reader.decode(utterance.audio)
+        var best: (index: Int, reading: Reading)?
+        func read(_ alternatives: [[String]]) throws(RecognizerError) {
+            try reader.setFiniteStateGrammar(Self.readingSearch, text: Self.readingGrammar(alternatives))
+            try reader.activate(Self.readingSearch)
+            let path = try reader.decode(utterance.audio)
+            guard let index = grammars.firstIndex(of: path.words) else { return }
+            let reading = Reading(grammar: path, loop: loop)
+            if let best, best.reading.scorePerFrame > reading.scorePerFrame
+                || (best.reading.scorePerFrame == reading.scorePerFrame && best.index < index) { return }
+            best = (index, reading)
+        }
+        try read(readable)
+        for words in grammars.prefix(alone) where !words.isEmpty { try read([words]) }
+        return best
     }
 
-    /// ``Fit`` of `words` to `utterance`'s audio; words missing from the dictionary (and the
-    /// grammar language's keywords) are left out of the grammar. nil when none is left.
-    /// Decoding the utterance again moves the front end's running estimate of the room's
-    /// noise a little, as hearing more of the room would; on `scripts/bench-listen.sh`'s 200 Piper-read verses at 10 dB of room
-    /// noise the words heard were the same, to the word, with the checks and without. (A
-    /// second decoder of its own would keep them apart exactly, for ~10 MB more.)
-    public func fit(_ words: [String], to utterance: Utterance) throws(RecognizerError) -> Fit? {
-        // The grammar's keywords cannot be words of it ("public" is in 17 verses): left out,
-        // as words the dictionary lacks are.
-        let known = grammarWords(words)
-        guard !known.isEmpty else { return nil }
-        let body = known.map { "[\($0)]" }.joined(separator: " ")
-        try decoder.setGrammar(Self.fitSearch, jsgf: "#JSGF V1.0;\ngrammar fit;\npublic <fit> = \(body);\n")
-        try decoder.activate(Self.fitSearch)
-        defer { leaveFitSearch() }
-        let hypothesis = try decoder.decode(utterance.audio)
-        return Fit(wordsKept: hypothesis.words.count, hypothesis: hypothesis)
-    }
-
-    /// Which of several runs of words (candidate verses) the utterance's sound follows
-    /// best: one decode of a grammar holding them all, each read in order with at most
-    /// two words at a time left out, entering at one of its first three places (the first
-    /// word read is one of its first five) and leaving after one of its last four words.
-    /// The index of the run whose words the decode shares most, in order; a tie goes to
-    /// the earlier run (callers give the closest first). nil when no word was heard (a
-    /// run of five words or fewer can be passed with none). Bounded skips keep the
-    /// grammar's search small: with every word optional its word tree grows with the
-    /// square of a run's length.
-    public func follows(_ runs: [[String]], in utterance: Utterance) throws(RecognizerError) -> Int? {
-        let usable = runs.map(grammarWords)
-        let count = usable.filter { !$0.isEmpty }.count
-        guard count > 0 else { return nil }
+    /// A finite-state grammar (PocketSphinx's text format) that says any one of `runs`,
+    /// each whole and in order.
+    static func readingGrammar(_ runs: [[String]]) -> String {
         var lines: [String] = []
         var states = 2  // 0: start, 1: end
-        let stepShares = [0.6, 0.25, 0.15], endShare = 0.2
-        for run in usable where !run.isEmpty {
-            let first = states
-            states += run.count + 1
-            let entries = min(3, run.count)
-            for i in 0..<entries { lines.append("TRANSITION 0 \(first + i) \(1 / Double(count * entries))") }
-            for i in 0..<run.count {
-                let steps = (1...3).filter { i + $0 <= run.count }
-                let ends = i + 3 >= run.count
-                let total = steps.map { stepShares[$0 - 1] }.reduce(0, +) + (ends ? endShare : 0)
-                for step in steps {
-                    lines.append("TRANSITION \(first + i) \(first + i + step) \(stepShares[step - 1] / total) \(run[i + step - 1])")
-                }
-                if ends { lines.append("TRANSITION \(first + i) 1 \(endShare / total)") }
+        for run in runs where !run.isEmpty {
+            lines.append("TRANSITION 0 \(states) \(1 / Double(runs.count))")
+            for word in run {
+                lines.append("TRANSITION \(states) \(states + 1) 1.0 \(word)")
+                states += 1
             }
-            lines.append("TRANSITION \(first + run.count) 1 1.0")
+            lines.append("TRANSITION \(states) 1 1.0")
+            states += 1
         }
-        let text = "FSG_BEGIN follows\nNUM_STATES \(states)\nSTART_STATE 0\nFINAL_STATE 1\n"
-            + lines.joined(separator: "\n") + "\nFSG_END\n"
-        try decoder.setFiniteStateGrammar(Self.fitSearch, text: text)
-        try decoder.activate(Self.fitSearch)
-        defer { leaveFitSearch() }
-        let heard = try decoder.decode(utterance.audio).words
-        guard !heard.isEmpty else { return nil }
-        var best: (shared: Int, index: Int)?
-        for (index, run) in runs.enumerated() {
-            let shared = Self.sharedInOrder(heard, run)
-            if shared > best?.shared ?? 0 { best = (shared, index) }
-        }
-        return best?.index
+        return "FSG_BEGIN reading\nNUM_STATES \(states)\nSTART_STATE 0\nFINAL_STATE 1\n" + lines.joined(separator: "\n") + "\nFSG_END\n"
     }
 
-    /// How many words `a` and `b` share in order (their longest common subsequence).
-    static func sharedInOrder(_ a: [String], _ b: [String]) -> Int {
-        var row = [Int](repeating: 0, count: b.count + 1)
-        for word in a {
-            var diagonal = 0
-            for j in b.indices {
-                let above = row[j + 1]
-                row[j + 1] = word == b[j] ? diagonal + 1 : max(row[j + 1], row[j])
-                diagonal = above
-            }
-        }
-        return row[b.count]
-    }
+    /// PocketSphinx flags of the readings' decoder: each utterance's features normalised
+    /// over the whole of it, as the transcriber's are; context-independent phones for the
+    /// loop, and every senone scored each frame, so that the loop's path and a grammar's
+    /// are scored against the same per-frame baseline and compare.
+    static let readingOptions = ["-cmn": "batch", "-allphone_ci": "yes", "-compallsen": "yes"]
 
     /// The language model search built anew with the model at `path`. One such search at a
     /// time: kept side by side, or the new one built before the old is freed, the two held
     /// about 15 MB more at the peak. A grammar of one word holds the decoder meanwhile.
     private func swapLanguageModel(to path: URL) throws(RecognizerError) {
-        guard let word = grammarWords(["the", "a", "amen"]).first else {
+        guard let word = ["the", "a", "amen"].first(where: decoder.knows) else {
             throw .search(name: "domain", reason: "the dictionary has none of the words a placeholder grammar needs")
         }
-        try decoder.setGrammar(Self.fitSearch, jsgf: "#JSGF V1.0;\ngrammar idle;\npublic <idle> = \(word);\n")
-        try decoder.activate(Self.fitSearch)
+        try decoder.setGrammar(Self.placeholderSearch, jsgf: "#JSGF V1.0;\ngrammar idle;\npublic <idle> = \(word);\n")
+        try decoder.activate(Self.placeholderSearch)
         decoder.removeSearch("domain")
         try decoder.setLanguageModel("domain", path: path.path)
         try decoder.activate("domain")
-        decoder.removeSearch(Self.fitSearch)
+        decoder.removeSearch(Self.placeholderSearch)
     }
 
-    /// Back to the language model, the grammar's search freed: it held the 30 verses'
-    /// word tree, memory the next utterance's decodes can use.
-    private func leaveFitSearch() {
-        try? decoder.activate("domain")
-        decoder.removeSearch(Self.fitSearch)
-    }
-
-    /// `words` less those missing from the dictionary and the grammar language's keywords.
-    private func grammarWords(_ words: [String]) -> [String] {
-        words.filter { !Self.grammarKeywords.contains($0) && decoder.knows($0) }
-    }
-
-    private static let fitSearch = "fit"
-    private static let grammarKeywords: Set<String> = ["public", "grammar", "import"]
+    private static let placeholderSearch = "idle"
+    private static let loopSearch = "loop"
+    private static let readingSearch = "reading"
 }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The free-speech transcriber (`bible-course listen`): a verse's words checked against an
-/// utterance's sound (``Transcriber/fit(_:to:)``) fit when they are what was said.
+/// utterance's sound (``Transcriber/bestReading(of:alone:in:)``) fit when they are what was said.
 /// PocketSphinx's stock model, Piper's voice.
 @Suite("Transcribing free speech", .serialized)
 struct TranscriberTests {
@@ -14,22 +14,8 @@ struct TranscriberTests {
                         dictionary: URL(fileURLWithPath: PocketSphinxDecoder.defaultDictionary))
     }
 
-    @Test("a verse's own words fit its sound; another verse's words mostly do not")
-    func fit() throws {
-        try PiperVoice.prepare([Self.sentence])
-        let transcriber = try Self.transcriber()
-        let utterance = try #require(try transcriber.transcribe(try PiperVoice.audio(Self.sentence)).first)
-        let own = Self.sentence.split(separator: " ").map(String.init)
-        let other = "in the beginning god created the heavens and the earth".split(separator: " ").map(String.init)
-        let ownFit = try #require(try transcriber.fit(own, to: utterance))
-        let otherFit = try #require(try transcriber.fit(other, to: utterance))
-        #expect(ownFit.wordsKept >= own.count - 1)
-        #expect(Double(otherFit.wordsKept) / Double(other.count) < 0.6)
-        #expect(try transcriber.fit(["zzqx"], to: utterance) == nil, "a word the dictionary lacks is left out")
-    }
-
-    @Test("of several verses, the sound follows the one read, wherever it stands among them")
-    func followsTheVerseRead() throws {
+    @Test("of several verses read whole against the sound, the one said reads best, wherever it stands among them, close to a free loop of phones")
+    func readsTheVerseSaid() throws {
         try PiperVoice.prepare([Self.sentence])
         let transcriber = try Self.transcriber()
         let utterance = try #require(try transcriber.transcribe(try PiperVoice.audio(Self.sentence)).first)
@@ -39,10 +25,23 @@ struct TranscriberTests {
             "for god did not send his son into the world to condemn the world",
             "and the word of the lord came to me saying",
         ].map { $0.split(separator: " ").map(String.init) }
-        #expect(try transcriber.follows(runs, in: utterance) == 1)
-        #expect(try transcriber.follows([runs[3], runs[2], runs[1]], in: utterance) == 2)
-        #expect(try transcriber.follows([["zzqx"]], in: utterance) == nil, "nothing the dictionary knows")
-        #expect(Transcriber.sharedInOrder(["a", "b", "x", "c"], ["a", "c", "b", "c"]) == 3)
+        let best = try #require(try transcriber.bestReading(of: runs, in: utterance))
+        #expect(best.index == 1)
+        #expect(best.reading.scorePerFrame > -25, "the words said fit about as well as anything could: \(best.reading.scorePerFrame)")
+        #expect(try transcriber.bestReading(of: [runs[3], runs[2], runs[1]], in: utterance)?.index == 2)
+        #expect(try transcriber.bestReading(of: [["zzqx"]], in: utterance) == nil, "nothing the dictionary knows")
+    }
+
+    @Test("another verse's words forced onto the sound read far below the words said, or do not reach their end")
+    func otherWordsReadBadly() throws {
+        try PiperVoice.prepare([Self.sentence])
+        let transcriber = try Self.transcriber()
+        let utterance = try #require(try transcriber.transcribe(try PiperVoice.audio(Self.sentence)).first)
+        let own = try #require(try transcriber.bestReading(of: [Self.sentence.split(separator: " ").map(String.init)], in: utterance))
+        let other = "for god did not send his son into the world to condemn the world".split(separator: " ").map(String.init)
+        let forced = try transcriber.bestReading(of: [other], in: utterance)
+        #expect((forced?.reading.scorePerFrame ?? -.infinity) < own.reading.scorePerFrame - 15,
+                "\(forced?.reading.scorePerFrame ?? -.infinity) against \(own.reading.scorePerFrame)")
     }
 
     @Test("a grammar given again under the name of the active search replaces it, and the decoder hears with the new one")
