@@ -25,11 +25,14 @@ struct ListenCommand: ParsableCommand {
             model's commonest words and word pairs), and those words are printed. The text \
             goes through the transcript normaliser. A passage is "named" when a reference is said ("as it says in \
             habakkuk two four") and "quoted" when the words are a verse's (most of its rarer \
-            three-word runs heard). One line per utterance: "[start-end] text  → passages", \
+            three-word runs heard) or, when too few words were heard right (a noisy room), \
+            when the sound reads as a verse's words, whole and in order, about as well as \
+            it reads as any phones at all. One line per utterance: "[start-end] text  → passages", \
             or with --json {"file", "start", "end", "text", "references": [{"reference": \
             "Hab 2:4", "how": "named" | "quoted", "confidence"}]} (seconds from the start; \
             "file" only for files; the confidence is, named, how well the words fit the \
-            sound and, quoted, the share of the verse heard, 0-1). --stock decodes with \
+            sound and, quoted, the share of the verse heard or how well the verse reads \
+            against the sound, 0-1). --stock decodes with \
             PocketSphinx's stock en-us model instead, to compare. The daemon does the same \
             with mode = "listen" in its config.
             """
