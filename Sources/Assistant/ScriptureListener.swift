@@ -97,7 +97,7 @@ public final class ScriptureListener {
     /// found by the sound itself. The ``soundCandidates`` verses that sound most like the
     /// heard words (``VerseSoundIndex``; without one, the five sharing most of their rare
     /// words, ``QuotationIndex/candidates(in:limit:)``), if the closest is at least
-    /// ``minimumSoundScore`` by sound, are read against the utterance's audio, each verse
+    /// ``minimumSoundScore`` by sound (with a sound index), are read against the utterance's audio, each verse
     /// whole, every word in order, in one grammar and the closest ``readAlone`` each alone
     /// too (``Transcriber/bestReading(of:alone:in:)``); the verse read best is quoted if its
     /// reading scores at least ``minimumReadingScore`` per frame against a free loop of
