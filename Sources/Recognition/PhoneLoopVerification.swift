@@ -23,6 +23,11 @@ public struct PhoneLoopVerification: Hashable, Sendable {
         public var scorePerFrame: Double { (Double(grammarScore) - loopScore) / Double(max(1, frames)) }
     }
 
+    /// PocketSphinx flags a decoder needs for the comparison: context-independent phones
+    /// keep the loop cheap; every senone scored each frame gives the loop's search and the
+    /// grammar's the same per-frame baseline, so their scores compare.
+    public static let decoderOptions = ["-allphone_ci": "yes", "-compallsen": "yes"]
+
     /// The words of the grammar's hypothesis (fillers left out).
     public let words: [Word]
     /// Grammar minus loop over the whole utterance, per frame.

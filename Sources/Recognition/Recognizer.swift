@@ -130,10 +130,7 @@ public final class Recognizer {
         if settings.commandSearch == .languageModel { options["-bestpath"] = "no" }
         if case .transform(let file) = adaptation { options["-mllr"] = file }
         if settings.verifyWithPhoneLoop {
-            // Context-independent phones keep the loop cheap; every senone scored each frame
-            // gives both searches the same per-frame baseline, so their scores compare.
-            options["-allphone_ci"] = "yes"
-            options["-compallsen"] = "yes"
+            options.merge(PhoneLoopVerification.decoderOptions) { _, loop in loop }
         }
         return options.merging(settings.decoderOptions) { _, own in own }
     }

@@ -44,7 +44,7 @@ public final class Transcriber {
     public init(languageModel: URL, everydayModel: URL? = nil, dictionary: URL, maximumSeconds: Int = 20,
                 suppressNoiseBelowDecibels: Double = RecognitionSettings().suppressNoiseBelowDecibels,
                 logFile: String = "/dev/null") throws(RecognizerError) {
-        decoder = try PocketSphinxDecoder(dictionary: dictionary.path, options: ["-cmn": "batch"], logFile: logFile)
+        decoder = try PocketSphinxDecoder(dictionary: dictionary.path, options: Self.decoderOptions, logFile: logFile)
         self.dictionary = dictionary
         self.logFile = logFile
         try decoder.setLanguageModel("domain", path: languageModel.path)
@@ -231,11 +231,12 @@ public final class Transcriber {
         return "FSG_BEGIN reading\nNUM_STATES \(states)\nSTART_STATE 0\nFINAL_STATE 1\n" + lines.joined(separator: "\n") + "\nFSG_END\n"
     }
 
-    /// PocketSphinx flags of the readings' decoder: each utterance's features normalised
-    /// over the whole of it, as the transcriber's are; context-independent phones for the
-    /// loop, and every senone scored each frame, so that the loop's path and a grammar's
-    /// are scored against the same per-frame baseline and compare.
-    static let readingOptions = ["-cmn": "batch", "-allphone_ci": "yes", "-compallsen": "yes"]
+    /// PocketSphinx flags of the transcriber's decoder: each utterance's features
+    /// normalised over the whole of it.
+    static let decoderOptions = ["-cmn": "batch"]
+    /// ... and of the readings' decoder: the same, and what the comparison with the loop
+    /// needs (``PhoneLoopVerification/decoderOptions``).
+    static let readingOptions = decoderOptions.merging(PhoneLoopVerification.decoderOptions) { _, loop in loop }
 
     /// The language model search built anew with the model at `path`. One such search at a
     /// time: kept side by side, or the new one built before the old is freed, the two held
