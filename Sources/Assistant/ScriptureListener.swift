@@ -113,6 +113,10 @@ public final class ScriptureListener {
     /// kept): verses identified 119 -> 137 of 200 and 50 -> 64 of 100 (taken for another
     /// verse 5 and 1); real recordings taken for a verse by their sound 0 -> 1 (an AN4
     /// speaker's spelled name read as Acts 7:1 at -29.8 per frame; the next real one -34.8).
+    /// The readings' wider beams (``Transcriber/readingBeams``) then took them to 144 of 200
+    /// and 73 of 100 (same session, same files, the build before as the baseline: 137 and
+    /// 64); of the 1,193 real utterances one was taken by its sound (an AN4 speaker's "he
+    /// they asked the he enter the" read as John 9:12 at -25.3; the next -32.6).
     private func quotedBySound(_ utterance: Transcriber.Utterance, text: String) -> HeardReference? {
         guard let quotations else { return nil }
         // A verse shorter than ``minimumWords`` is never quoted by its sound: left out, so
@@ -128,7 +132,7 @@ public final class ScriptureListener {
 
     /// See ``quotedBySound(_:text:)``: how many verses that sound like the words heard are
     /// read against the sound. With 30, `listen`'s peak RSS on the bench's noisy verses is
-    /// 141-143 MB (limit 150).
+    /// 141-145 MB (limit 150; 145 with the readings' wider beams).
     static let soundCandidates = 30
     /// ... how close by sound (``VerseSoundIndex``'s score) the closest must be for them to
     /// be read at all: the readings are the dearest decodes `listen` makes. On the bench's
