@@ -113,10 +113,11 @@ public final class ScriptureListener {
     /// kept): verses identified 119 -> 137 of 200 and 50 -> 64 of 100 (taken for another
     /// verse 5 and 1); real recordings taken for a verse by their sound 0 -> 1 (an AN4
     /// speaker's spelled name read as Acts 7:1 at -29.8 per frame; the next real one -34.8).
-    /// The readings' wider beams (``Transcriber/readingBeams``) then took them to 144 of 200
-    /// and 73 of 100 (same session, same files, the build before as the baseline: 137 and
-    /// 64); of the 1,193 real utterances one was taken by its sound (an AN4 speaker's "he
-    /// they asked the he enter the" read as John 9:12 at -25.3; the next -32.6).
+    /// The readings' wider beams (``Transcriber/readingBeams``) then took verses identified
+    /// to 144 of 200 and 73 of 100 (same session, same files, the build before as the
+    /// baseline: 137 and 64); of the 1,193 utterances of the same real recordings one was
+    /// taken by its sound (an AN4 speaker's "he they asked the he enter the" read as John
+    /// 9:12 at -25.3; the next -32.6), where the build before took none in that session.
     private func quotedBySound(_ utterance: Transcriber.Utterance, text: String) -> HeardReference? {
         guard let quotations else { return nil }
         // A verse shorter than ``minimumWords`` is never quoted by its sound: left out, so
@@ -147,9 +148,9 @@ public final class ScriptureListener {
     /// ... and how many words a verse needs to be quoted by its sound: a short verse
     /// ("Little children, keep yourselves from idols") fits a short sentence by chance.
     /// Measured at 8 (the bench's shortest verses): 4 more of the 200 noisy verses
-    /// identified, but 5 of 1,193 real utterances taken for a verse rather than 1, AN4
-    /// speakers' "this day be he asked" read as Num 31:15 at -24.3 per frame where the true
-    /// short verses read at -13.6 to -26.6.
+    /// identified, but 5 of 1,193 real utterances taken for a verse rather than 1 (an AN4
+    /// speaker's "this day be he asked" read as Num 31:15 at -24.3 per frame, within the
+    /// -13.6 to -26.6 of the 4 verses gained).
     static let minimumWords = 10
 
     /// A reading's score as a quotation's confidence, 0-1: 1 where the verse's words fit the

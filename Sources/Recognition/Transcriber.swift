@@ -244,10 +244,11 @@ public final class Transcriber {
     /// `-pbeam` 1e-48, `-wbeam` 7e-29), often no path of a verse read in a noisy room reaches
     /// its last word, even read alone (12 of the 16 of `scripts/bench-listen.sh`'s noisy
     /// verses that were among the candidates but not identified). At these beams, on the
-    /// same 200 noisy verses: 136 -> 143 identified, none lost, 1 -> 5 taken for another
-    /// verse by their sound; real recordings (1,193 utterances of Common Voice and AN4) taken
-    /// for a verse by their sound 0 -> 1; Common Voice's wall time unchanged (0.99 of before).
-    /// The free loop of phones is decoded at the same beams.
+    /// same 200 noisy verses (without the normaliser): 136 -> 143 identified, none lost, 1 -> 5
+    /// taken for another verse by their sound; the 1,193 utterances of all 1,178 Common Voice
+    /// and AN4 recordings, taken for a verse by their sound 0 -> 1; Common Voice's wall time
+    /// unchanged (0.99 of before). The free loop of phones is decoded at the same `-beam` and
+    /// `-pbeam`.
     static let readingBeams = ["-beam": "1e-80", "-pbeam": "1e-80", "-wbeam": "1e-60"]
 
     /// The language model search built anew with the model at `path`. One such search at a
