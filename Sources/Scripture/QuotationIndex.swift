@@ -185,7 +185,7 @@ public struct QuotationIndex: Sendable {
         var scores = [Double](repeating: -1, count: places.count)
         var touched: [Int] = []
         let count = Double(places.count)
-        for word in heard {
+        for word in heard.sorted() {  // the same sums, and so the same ranking, in every run
             let verses = wordVerses[wordStarts[Int(word)]..<wordStarts[Int(word) + 1]]
             let weight = log(count / Double(verses.count))
             for verse in verses {
@@ -231,7 +231,10 @@ public struct QuotationIndex: Sendable {
         var scores: [UInt32: Double] = [:]
         let count = Double(places.count)
         var range: [UInt64: Range<Int>] = [:]
-        for trigram in heard {
+        // In the index's own order, so that a verse's score adds up exactly as its weight
+        // did (a verse heard whole covers exactly 1) and the same words score the same in
+        // every run: a Set's order changes from process to process.
+        for trigram in heard.sorted() {
             let found = postingRange(of: trigram)
             guard !found.isEmpty else { continue }
             range[trigram] = found

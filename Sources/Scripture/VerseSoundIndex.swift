@@ -98,7 +98,7 @@ public struct VerseSoundIndex: Sendable {
         var scores = [Float](repeating: 0, count: lengthNorms.count)
         var touched: [Int] = []
         let count = Float(lengthNorms.count)
-        for code in heard {
+        for code in heard.sorted() {  // the same sums, and so the same ranking, in every run
             let range = Int(starts[code])..<Int(starts[code + 1])
             let weight = range.isEmpty ? 0 : log(count / Float(range.count))
             guard weight > 0 else { continue }
