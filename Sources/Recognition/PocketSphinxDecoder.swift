@@ -65,6 +65,15 @@ public final class PocketSphinxDecoder {
     /// `recognize` on the hearing sets unchanged (71 MB).
     private static let largeBlocksReturned: Bool = mallopt(M_MMAP_THRESHOLD, 128 * 1024) == 1
 
+    /// Gives the pages of freed smaller blocks back to the system (`malloc_trim`). A
+    /// long-running `listen` builds and frees search structures for every utterance (its
+    /// readings' decoders, the language model swapped in and out), and the holes they
+    /// leave in the heap stayed resident: over all 1,178 real recordings of
+    /// `../shared/speech` in one run, RSS crept from 122 to 152 MB.
+    public static func returnFreedMemory() {
+        _ = malloc_trim(0)
+    }
+
     deinit {
         ps_free(decoder)
         cmd_ln_free_r(config)

@@ -44,6 +44,18 @@ struct TranscriberTests {
                 "\(forced?.reading.scorePerFrame ?? -.infinity) against \(own.reading.scorePerFrame)")
     }
 
+    @Test("a recording is heard the same whatever recording was transcribed before it")
+    func recordingsAreHeardApart() throws {
+        let transcriber = try Self.transcriber()
+        let verse = try TestVoice.audio(Self.sentence)
+        let alone = try transcriber.transcribe(verse)
+        #expect(!alone.isEmpty)
+        _ = try transcriber.transcribe(try RoomNoise.mixed(try TestVoice.audio("in the beginning god created the heavens and the earth"), snr: 0))
+        let afterANoisyRoom = try transcriber.transcribe(verse)
+        #expect(afterANoisyRoom.map(\.hypothesis) == alone.map(\.hypothesis))
+        #expect(afterANoisyRoom.map(\.confidence) == alone.map(\.confidence))
+    }
+
     @Test("a grammar given again under the name of the active search replaces it, and the decoder hears with the new one")
     func replacingTheActiveGrammar() throws {
         try PiperVoice.prepare([Self.sentence])
