@@ -33,6 +33,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         case pronunciations
         case vocabulary
         case adaptation
+        case hearingTuning = "hearing_tuning"
         case mode
 
         /// The flag that sets the key.
@@ -68,6 +69,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var course: String?
     /// Use PocketSphinx's stock language model instead of the compiled grammar.
     public var standardRecognition = false
+    /// The numbers of hearing from a JSON file (``HearingTuning/load(from:)``), for
+    /// experiments; nil: the shipped ones.
+    public var hearingTuning: HearingTuning?
     /// trace, debug, info, notice, warning, error or critical.
     public var logLevel: Logger.Level = .info
     /// A speaker adaptation from scripts/adapt.sh (an adapted acoustic model folder or an
@@ -166,6 +170,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
         case .pronunciations: pronunciations = try string()
         case .vocabulary: vocabulary = try string()
         case .adaptation: adaptation = try string()
+        case .hearingTuning:
+            let path = try string()
+            do { hearingTuning = try HearingTuning.load(from: path) } catch {
+                throw bad("a hearing tuning file: \(error)")
+            }
         case .mode:
             guard let chosen = DaemonMode(rawValue: try string()) else {
                 throw bad(DaemonMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
@@ -183,6 +192,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         settings.adaptation = adaptation
         settings.minimumConfidence = minimumConfidence
         settings.suppressNoiseBelowDecibels = suppressNoiseBelowDecibels
+        if let hearingTuning { settings.commandConfidence = hearingTuning.commandConfidence }
         return settings
     }
 

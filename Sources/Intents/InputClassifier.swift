@@ -82,12 +82,6 @@ public struct InputClassifier: Sendable {
         return words.count < 3 || words.last == "i"
     }
 
-    /// The first words of the questions heard from speech (``questionCarriers``): "what",
-    /// "how", "is" ... Conversation opens with them too.
-    public static var questionOpenings: Set<String> {
-        Set(questionCarriers.compactMap { $0.split(separator: " ").first.map(String.init) })
-    }
-
     /// True when `text` opens with a carrier, whatever follows (a bare "is god" too): no
     /// answer to the review question opens so, and no command.
     public func opensAsAQuestion(_ text: String) -> Bool {

@@ -56,6 +56,16 @@ public struct Hypothesis: Hashable, Sendable {
     /// Acoustic score summed over the path.
     public var acousticScore: Int { segments.reduce(0) { $0 + $1.acousticScore } }
 
+    /// The path's acoustic score over frames `start...end`, each segment's shared out by
+    /// how many of its frames fall inside.
+    public func acousticScore(from start: Int, to end: Int) -> Double {
+        segments.reduce(0.0) { total, segment in
+            let overlap = min(end, segment.endFrame) - max(start, segment.startFrame) + 1
+            guard overlap > 0 else { return total }
+            return total + Double(segment.acousticScore) * Double(overlap) / Double(max(1, segment.frames))
+        }
+    }
+
     /// Mean acoustic score per 10 ms frame over the words, fillers excluded: how well the
     /// words fit the sound. PocketSphinx scores each frame against its best-scoring state,
     /// so 0 is a perfect fit and speech forced onto words it is not reads far below zero.

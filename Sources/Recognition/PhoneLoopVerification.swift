@@ -34,18 +34,9 @@ public struct PhoneLoopVerification: Hashable, Sendable {
     public let scorePerFrame: Double
 
     public init(grammar: Hypothesis, loop: Hypothesis) {
-        let phones = loop.segments
-        func loopScore(from start: Int, to end: Int) -> Double {
-            var total = 0.0
-            for phone in phones where phone.endFrame >= start && phone.startFrame <= end {
-                let overlap = min(end, phone.endFrame) - max(start, phone.startFrame) + 1
-                total += Double(phone.acousticScore) * Double(overlap) / Double(max(1, phone.frames))
-            }
-            return total
-        }
         words = grammar.segments.filter { !$0.isFiller }.map {
             Word(word: $0.word, frames: $0.frames, grammarScore: $0.acousticScore,
-                 loopScore: loopScore(from: $0.startFrame, to: $0.endFrame))
+                 loopScore: loop.acousticScore(from: $0.startFrame, to: $0.endFrame))
         }
         let frames = max(1, grammar.segments.map(\.frames).reduce(0, +))
         scorePerFrame = Double(grammar.acousticScore - loop.acousticScore) / Double(frames)

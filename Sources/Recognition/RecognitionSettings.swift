@@ -47,6 +47,8 @@ public struct RecognitionSettings: Sendable, Hashable {
     /// Decode each utterance a second time with a free phone loop and compare
     /// (``PhoneLoopVerification``).
     public var verifyWithPhoneLoop = false
+    /// The command decision's confidence model and threshold (``CommandSearch/languageModel``).
+    public var commandConfidence = HearingTuning.shipped.commandConfidence
     /// Extra PocketSphinx flags (`-cmn`: `batch`), for experiments and tuning.
     public var decoderOptions: [String: String] = [:]
     /// PocketSphinx's log file (its own messages); /dev/null silences it.

@@ -24,22 +24,38 @@ public struct Recognition: Sendable {
     /// The free phone loop's view of the hypothesis (nil when not verified).
     public var verification: PhoneLoopVerification? = nil
     /// The first hypothesis, when a second decode took its place: what the command
-    /// language model heard when the grammar's recheck (``GrammarRecheck``) put its
-    /// sentence in its place, or what the answer grammar rejected when the command language
-    /// model heard a question to the course in it.
+    /// language model heard when the command decision (``CommandDecision``) took the
+    /// grammar's sentence for it, or what the answer grammar rejected when the command
+    /// language model heard a question to the course in it.
     public var rechecked: Hypothesis? = nil
+    /// The command decision's two decodes (nil outside it): what `recognize --features`
+    /// prints for fitting the decision.
+    public var decodes: CommandDecodes? = nil
+}
+
+/// The command decision's two decodes of one utterance (``CommandSearch/languageModel``):
+/// the command language model's and the plain grammar's, of the same audio.
+public struct CommandDecodes: Sendable {
+    public let languageModel: Hypothesis
+    public let grammar: Hypothesis
+    /// The utterance's signal-to-noise ratio (dB), measured before any suppression.
+    public let signalToNoise: Double?
+
+    public var features: CommandFeatures? {
+        CommandFeatures(grammar: grammar, languageModel: languageModel, signalToNoise: signalToNoise)
+    }
 }
 
 /// Turns utterances into intents with one PocketSphinx decoder.
 ///
-/// With a compiled model it hears commands with the command language model (or the
-/// grammar, ``CommandSearch``) and acts only on the grammar's sentences (what it heard
-/// almost right is heard again by the grammar, ``GrammarRecheck``), and the current
+/// With a compiled model it hears commands with the command language model and the plain
+/// grammar, and acts on the grammar's sentence when one fitted confidence of the two says
+/// so (``CommandDecision``; or with the grammar alone, ``CommandSearch``), and the current
 /// question's answers with a grammar whose garbage path rejects other speech (speech it
 /// rejects is heard again by the command language model, which hears a question to the
-/// course by its opening); a pause check turns away words strung together from separate
-/// speech. Without
-/// one it falls back to the stock en-us language model and fuzzy command matching.
+/// course by its opening; a pause check turns away words strung together from separate
+/// speech). Without one it falls back to the stock en-us language model and fuzzy command
+/// matching.
 /// Decoding is incremental: ``begin()``, ``feed(_:)`` while the person speaks,
 /// ``finish()`` when the endpointer closes the utterance.
 public final class Recognizer {
@@ -54,10 +70,9 @@ public final class Recognizer {
     private let answerTemplate: String?
     private let matcher: IntentMatcher
     /// The command grammar's sentences, when commands are heard with the command language
-    /// model: what it hears is acted on only if it is one of them.
+    /// model and the plain grammar (``CommandSearch/languageModel``, ``CommandDecision``).
     private let commandSentences: GrammarNetwork?
-    /// The grammar's second hearing of what the language model heard almost right.
-    private let recheck: GrammarRecheck?
+    private var decidesByConfidence: Bool { commandSentences != nil }
     private(set) public var listening: Listening = .commands
     private var utteranceSamples = 0
     /// With batch normalisation the utterance is held until it ends.
@@ -84,17 +99,11 @@ public final class Recognizer {
             case .languageModel:
                 try decoder.setLanguageModel("commands", path: model.commandsLanguageModel.path)
                 let plain = GarbageModel.reweighted(commands, weight: 0)
-                let sentences = try GrammarNetwork(jsgf: plain)
-                commandSentences = sentences
-                try decoder.setGrammar(Self.recheckSearch, jsgf: plain)
-                recheck = GrammarRecheck(
-                    sentences: sentences,
-                    dictionary: PronunciationDictionary.entries(try String(contentsOf: model.dictionary, encoding: .utf8)),
-                    ignoredOpenings: InputClassifier.questionOpenings)
+                try decoder.setGrammar(Self.grammarSearch, jsgf: plain)
+                commandSentences = try GrammarNetwork(jsgf: plain)
             case .grammar:
                 try decoder.setGrammar("commands", jsgf: GarbageModel.reweighted(commands, weight: settings.garbageWeight))
                 commandSentences = nil
-                recheck = nil
             }
             answerTemplate = GarbageModel.reweighted(try String(contentsOf: model.answerGrammarSource, encoding: .utf8),
                                                      weight: settings.garbageWeight)
@@ -112,15 +121,15 @@ public final class Recognizer {
             try decoder.activate("fallback")
             answerTemplate = nil
             commandSentences = nil
-            recheck = nil
             matcher = IntentMatcher(tolerance: .fuzzy)
         }
     }
 
     /// PocketSphinx flags for `settings`: batch normalisation when the whole utterance is
     /// normalised, no spectral noise subtraction (measured: it cost a fifth of the
-    /// commands on clean speech), no lattice pass for the command language model, then the
-    /// settings' own flags.
+    /// commands on clean speech), no lattice pass for the command language model and no
+    /// silence removal where two decodes of one utterance are compared frame by frame, then
+    /// the settings' own flags.
     static func decoderOptions(_ settings: RecognitionSettings, adaptation: SpeakerAdaptation?) -> [String: String] {
         var options = ["-remove_noise": "no"]
         if settings.normaliseWholeUtterance { options["-cmn"] = "batch" }
@@ -131,6 +140,12 @@ public final class Recognizer {
         if case .transform(let file) = adaptation { options["-mllr"] = file }
         if settings.verifyWithPhoneLoop {
             options.merge(PhoneLoopVerification.decoderOptions) { _, loop in loop }
+        }
+        if settings.commandSearch == .languageModel || settings.verifyWithPhoneLoop {
+            // PocketSphinx's own silence removal keeps state from one decode to the next:
+            // the second decode of the same audio began 0.2 s later than the first, so its
+            // frames were not the first's. The endpointer has already cut the utterance.
+            options["-remove_silence"] = "no"
         }
         return options.merging(settings.decoderOptions) { _, own in own }
     }
@@ -196,12 +211,13 @@ public final class Recognizer {
         let verification: PhoneLoopVerification?
         /// The language model's hypothesis the grammar's recheck replaced.
         let rechecked: Hypothesis?
+        var decodes: CommandDecodes? = nil
     }
 
     /// The free phone loop's search name.
     static let phoneLoopSearch = "phone-loop"
-    /// The plain command grammar's search name (``GrammarRecheck``).
-    static let recheckSearch = "commands-grammar"
+    /// The plain command grammar's search name (``CommandDecodes``).
+    static let grammarSearch = "commands-grammar"
 
     /// A decode of the utterance made during its trailing silence.
     private struct EarlyDecode {
@@ -275,14 +291,27 @@ public final class Recognizer {
         }
         held = []
         early = nil
-        let (intent, confidence) = interpret(hypothesis)
+        var (intent, confidence) = (Intent.rejected(.nothingHeard), 0.0)
+        var heard = hypothesis
+        var rechecked = decode?.rechecked
+        if let decodes = decode?.decodes {
+            let decision = CommandDecision(decodes, model: settings.commandConfidence,
+                                           isSentence: { self.commandSentences?.accepts($0) ?? false }, matcher: matcher)
+            (intent, confidence) = (decision.intent, decision.confidence)
+            if decision.takesGrammar {
+                heard = decodes.grammar
+                if decodes.grammar.text != hypothesis.text { rechecked = hypothesis }
+            }
+        } else {
+            (intent, confidence) = interpret(hypothesis)
+        }
         let finish = Self.cpuMilliseconds() - start
         return Recognition(
-            hypothesis: hypothesis, intent: intent, confidence: confidence,
+            hypothesis: heard, intent: intent, confidence: confidence,
             decodeMilliseconds: decodeClock + finish, finishMilliseconds: finish + overrun,
             audioMilliseconds: AudioFormat.milliseconds(samples: utteranceSamples),
             signalToNoise: decode?.signalToNoise, noiseSuppressed: decode?.suppressed ?? false,
-            verification: decode?.verification, rechecked: decode?.rechecked)
+            verification: decode?.verification, rechecked: rechecked, decodes: decode?.decodes)
     }
 
     /// Decodes the held utterance as one (whole-utterance normalisation), with its noise
@@ -296,21 +325,15 @@ public final class Recognizer {
             suppressed = true
         }
         var hypothesis = try decoder.decode(audio)
+        var decodes: CommandDecodes?
         var rechecked: Hypothesis?
-        if case .commands = listening, let recheck, recheck.isWorthChecking(hypothesis.words) {
-            try decoder.activate(Self.recheckSearch)
+        if case .commands = listening, decidesByConfidence {
+            // The plain grammar's hearing of the same audio, for the decision.
+            try decoder.activate(Self.grammarSearch)
             defer { try? decoder.activate("commands") }
-            let sentence = try decoder.decode(audio)
-            // The course's command phrases and the questions' openings are fixed: what
-            // is near them differs by a word, so a better fit alone does not take them.
-            var openEnded = !InputClassifier().opensAsAQuestion(sentence.words.joined(separator: " "))
-            if case .command = matcher.command(words: sentence.words) { openEnded = false }
-            if recheck.takes(sentence, over: hypothesis, openEnded: openEnded) {
-                rechecked = hypothesis
-                hypothesis = sentence
-            }
+            decodes = CommandDecodes(languageModel: hypothesis, grammar: try decoder.decode(audio), signalToNoise: snr)
         }
-        if case .answer = listening, commandSentences != nil, hypothesis.words.contains(where: GarbageModel.isGarbage) {
+        if case .answer = listening, decidesByConfidence, hypothesis.words.contains(where: GarbageModel.isGarbage) {
             // The answer grammar's garbage path took it: on real voices it out-scores a
             // question's opening followed by free phones, where the command language model's
             // everyday words hear the question ("what should i do about my job").
@@ -330,7 +353,7 @@ public final class Recognizer {
             verification = PhoneLoopVerification(grammar: hypothesis, loop: try decoder.decode(audio))
         }
         return HeldDecode(hypothesis: hypothesis, signalToNoise: snr, suppressed: suppressed, verification: verification,
-                          rechecked: rechecked)
+                          rechecked: rechecked, decodes: decodes)
     }
 
     /// Recognises a whole utterance at once.
@@ -347,9 +370,6 @@ public final class Recognizer {
         guard !words.isEmpty else { return (.rejected(.nothingHeard), 0) }
         if case .grammar = mode {
             if words.contains(where: GarbageModel.isGarbage) { return (.rejected(.notACommand), 0) }
-            if case .commands = listening, let commandSentences, !commandSentences.accepts(words) {
-                return (.rejected(.notACommand), 0)
-            }
             let pause = Self.longestInnerPause(hypothesis) * 10
             if pause > settings.maximumPauseMilliseconds { return (.rejected(.longPause(milliseconds: pause)), 0) }
         }

@@ -7,13 +7,39 @@ import Audio
 /// as the capture loop delivers it, followed by a second of silence so an utterance that
 /// runs to the end of the recording is closed the same way.
 public enum RecordedSpeech {
+    /// One utterance of a recording and where it lies in it.
+    public struct Utterance: Sendable {
+        public let recognition: Recognition
+        /// Seconds from the start of the recording to the utterance's start (its pre-roll
+        /// included) and to the end of its speech (its trailing silence left out), to the
+        /// 0.1 s in which the endpointer closed it.
+        public let start: Double
+        public let end: Double
+    }
+
     /// Every utterance found in `samples` (16 kHz mono), recognised in order.
     public static func recognize(
         _ samples: [Int16], with recognizer: Recognizer,
         endpointer configuration: Endpointer.Configuration = Endpointer.Configuration()
     ) throws -> [Recognition] {
+        try utterances(samples, with: recognizer, endpointer: configuration).map(\.recognition)
+    }
+
+    /// Every utterance found in `samples`, recognised in order, with its place.
+    public static func utterances(
+        _ samples: [Int16], with recognizer: Recognizer,
+        endpointer configuration: Endpointer.Configuration = Endpointer.Configuration()
+    ) throws -> [Utterance] {
         let listener = UtteranceListener(recognizer: recognizer, endpointer: configuration)
-        var results: [Recognition] = []
+        var results: [Utterance] = []
+        func place(_ recognition: Recognition, closedAt offset: Int, trailing: Int) -> Utterance {
+            let closed = Double(min(offset, samples.count + AudioFormat.samples(milliseconds: trailing)))
+                / Double(AudioFormat.sampleRate)
+            let start = max(0, closed - recognition.audioMilliseconds / 1000)
+            let end = min(Double(samples.count) / Double(AudioFormat.sampleRate),
+                          max(start, closed - Double(trailing) / 1000))
+            return Utterance(recognition: recognition, start: (start * 10).rounded() / 10, end: (end * 10).rounded() / 10)
+        }
         var failure: (any Error)?
         let chunk = AudioFormat.samples(milliseconds: 100)
         let padded = samples + [Int16](repeating: 0, count: AudioFormat.samples(milliseconds: 1000))
@@ -21,13 +47,14 @@ public enum RecordedSpeech {
         while offset < padded.count {
             let piece = Array(padded[offset..<min(padded.count, offset + chunk)])
             offset += chunk
-            listener.hear(piece, heard: { recognition, _ in
-                results.append(recognition)
+            listener.hear(piece, heard: { recognition, cut in
+                results.append(place(recognition, closedAt: offset,
+                                     trailing: cut ? 0 : configuration.trailingSilenceMilliseconds))
                 return true
             }, failed: { failure = failure ?? $0 })
             if let failure { throw failure }
         }
-        if let last = try listener.close() { results.append(last) }
+        if let last = try listener.close() { results.append(place(last, closedAt: padded.count, trailing: 0)) }
         return results
     }
 

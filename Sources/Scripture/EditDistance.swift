@@ -33,4 +33,21 @@ public enum EditDistance {
         }
         return min(previous[b.count], limit + 1)
     }
+
+    /// The number of edits that turn `pattern` into the closest contiguous run of `text`:
+    /// elements of `text` before and after that run cost nothing (speech heard around a
+    /// sentence: noise at its edges heard as words).
+    public static func toClosestRun<Element: Equatable>(of pattern: [Element], in text: [Element]) -> Int {
+        var previous = Array(0...pattern.count)
+        var best = pattern.count
+        for element in text {
+            var current = [0] + [Int](repeating: 0, count: pattern.count)
+            for j in pattern.indices {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (element == pattern[j] ? 0 : 1))
+            }
+            previous = current
+            best = min(best, previous[pattern.count])
+        }
+        return best
+    }
 }

@@ -43,6 +43,9 @@ struct RecognitionOptions: ParsableArguments {
     @Option(help: "A speaker adaptation from scripts/adapt.sh: an adapted acoustic model folder or an MLLR transform file.")
     var adaptation: String?
 
+    @Option(help: "The numbers of hearing from a JSON file, for experiments (docs/hearing.md; default: the shipped ones).")
+    var hearingTuning: String?
+
     /// Sets the flags that were given on `configuration`, each checked as its key is in the
     /// config file; an error names the flag as it was spelt.
     func apply(to configuration: inout DaemonConfiguration) throws(ConfigurationError) {
@@ -61,6 +64,7 @@ struct RecognitionOptions: ParsableArguments {
         try set(.trailingSilence, trailingSilence.map(ConfigurationValue.integer), flag: "--trailing-silence")
         if standardRecognition || fallback { try set(.standardRecognition, .boolean(true)) }
         try set(.adaptation, adaptation.map(ConfigurationValue.string))
+        try set(.hearingTuning, hearingTuning.map(ConfigurationValue.string))
     }
 }
 

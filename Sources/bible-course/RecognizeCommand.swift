@@ -21,12 +21,14 @@ struct RecognizeCommand: ParsableCommand {
             "latency_ms" (processing between the end of the trailing silence and the \
             intent, as the daemon would have it with one core free: the utterance is \
             decoded 200 ms into its trailing silence), "snr_db", "denoised", \
-            "word_score" (the words' acoustic score per frame, behind the confidence), "rechecked" (what the \
-            command language model heard, when the grammar heard it again and its sentence was taken), \
+            "word_score" (the words' acoustic score per frame), "rechecked" (what the \
+            command language model heard, when the plain grammar's sentence was taken for it), \
             "question" ("application" or "theology" when speech that is not a command opens as a \
             question to the course, which the daemon answers with the guardrail's reply, unless it \
-            ran past the longest utterance; else null) and \
-            "rejected" (why the intent is null). Files are 16-bit PCM WAV; other rates and channel counts are \
+            ran past the longest utterance; else null), \
+            "rejected" (why the intent is null) and "utterances" (each utterance the file was cut \
+            into: {"start", "end" (seconds), "text", "intent", "rejected"}, so a file with several \
+            shows which was acted on: the first with an intent). Files are 16-bit PCM WAV; other rates and channel counts are \
             converted.
             """
     )
@@ -44,6 +46,9 @@ struct RecognizeCommand: ParsableCommand {
 
     @Flag(help: "Verify each hypothesis against a free phone loop decode of the same audio.")
     var verify = false
+
+    @Flag(name: .customLong("features"), help: ArgumentHelp("With --json, each command utterance's two decodes (for scripts/fit-decision.sh).", visibility: .hidden))
+    var features = false
 
     @Option(help: "PocketSphinx's own log file.")
     var decoderLog: String = "/dev/null"
@@ -79,7 +84,8 @@ struct RecognizeCommand: ParsableCommand {
         for file in files {
             do {
                 let samples = try WAVFile.read(URL(fileURLWithPath: file))
-                let result = try FileRecognition.run(samples, recognizer: recognizer, endpointer: configuration.endpointer)
+                var result = try FileRecognition.run(samples, recognizer: recognizer, endpointer: configuration.endpointer)
+                result.printsDecodes = features
                 print(json ? result.jsonLine(file: file) : result.textLine(file: file))
             } catch {
                 failed = true
@@ -119,10 +125,18 @@ struct FileRecognition {
     /// application or a theological question (``InputClassifier``, by the opening of
     /// what was heard), else nil.
     var question: InputRejection?
+    /// Each utterance the endpointer cut from the file, in order.
+    var utterances: [UtteranceJSON] = []
+    /// Whether the JSON line carries ``decodes``.
+    var printsDecodes = false
+    /// Each command utterance's two decodes (``CommandDecodes``), printed with --features.
+    var decodes: [DecodesJSON] = []
 
     static func run(_ samples: [Int16], recognizer: Recognizer, endpointer configuration: Endpointer.Configuration) throws -> FileRecognition {
-        let recognitions = try RecordedSpeech.recognize(samples, with: recognizer, endpointer: configuration)
+        let utterances = try RecordedSpeech.utterances(samples, with: recognizer, endpointer: configuration)
+        let recognitions = utterances.map(\.recognition)
         var result = FileRecognition()
+        result.utterances = utterances.map(UtteranceJSON.init)
         for recognition in recognitions {
             if !recognition.hypothesis.text.isEmpty { result.texts.append(recognition.hypothesis.text) }
             result.decodeMilliseconds += recognition.decodeMilliseconds
@@ -133,6 +147,9 @@ struct FileRecognition {
             result.frames += recognition.hypothesis.frames
             if let snr = recognition.signalToNoise { result.signalToNoise = min(result.signalToNoise ?? snr, snr) }
             result.noiseSuppressed = result.noiseSuppressed || recognition.noiseSuppressed
+            if let decodes = recognition.decodes {
+                result.decodes.append(DecodesJSON(decodes, intent: IntentMatcher().command(words: decodes.grammar.words)))
+            }
         }
         if let decision = RecordedSpeech.decision(recognitions) {
             result.intent = decision.intent
@@ -156,7 +173,9 @@ struct FileRecognition {
         return result
     }
 
-    var intentJSON: String {
+    var intentJSON: String { Self.intentJSON(intent) }
+
+    static func intentJSON(_ intent: Intent) -> String {
         switch intent {
         case .command(let command): return "{\"command\": \(JSONText.string(command.id))}"
         case .lookup(let reference): return "{\"lookup\": \(JSONText.string(reference.compact))}"
@@ -178,7 +197,9 @@ struct FileRecognition {
             + "\"snr_db\": \(signalToNoise.map { $0.isFinite ? String(format: "%.1f", $0) : "null" } ?? "null"), \"denoised\": \(noiseSuppressed), "
             + "\"word_score\": \(wordScore.map { String(format: "%.1f", $0) } ?? "null"), \"rechecked\": \(JSONText.string(rechecked)), "
             + "\"question\": \(JSONText.string(question.map { $0 == .applicationRequest ? "application" : "theology" }))"
-            + (verification.map(Self.verificationJSON) ?? "") + "}"
+            + (verification.map(Self.verificationJSON) ?? "")
+            + ", \"utterances\": [" + utterances.map(\.json).joined(separator: ", ") + "]"
+            + (printsDecodes ? ", \"decodes\": " + DecodesJSON.encode(decodes) : "") + "}"
     }
 
     private static func verificationJSON(_ v: PhoneLoopVerification) -> String {
@@ -197,5 +218,70 @@ struct FileRecognition {
         case .rejected(let why): what = "rejected (\(why))"
         }
         return "\(file): \(what)  [heard \"\(texts.joined(separator: " | "))\"]"
+    }
+}
+
+/// One utterance of a file as `recognize --json` prints it in `utterances`: where it lies
+/// (seconds), what was heard, and the intent or why there is none.
+struct UtteranceJSON {
+    let start: Double
+    let end: Double
+    let text: String
+    let intent: Intent
+
+    init(_ utterance: RecordedSpeech.Utterance) {
+        start = utterance.start
+        end = utterance.end
+        text = utterance.recognition.hypothesis.text
+        intent = utterance.recognition.intent
+    }
+
+    var json: String {
+        var rejected: String? = nil
+        if case .rejected(let why) = intent { rejected = why.description }
+        return "{\"start\": \(String(format: "%.1f", start)), \"end\": \(String(format: "%.1f", end)), "
+            + "\"text\": \(JSONText.string(text)), \"intent\": \(FileRecognition.intentJSON(intent)), "
+            + "\"rejected\": \(JSONText.string(rejected))}"
+    }
+}
+
+/// One command utterance's two decodes as `recognize --features` prints them, for
+/// `scripts/lib/fit_decision.py`.
+struct DecodesJSON: Encodable {
+    struct Decode: Encodable {
+        /// Each segment (fillers too) as word, first frame, last frame, acoustic score.
+        let words: [[String]]
+        let text: String
+        let acoustic: Int
+        let frames: Int
+        init(_ hypothesis: Hypothesis) {
+            text = hypothesis.text
+            acoustic = hypothesis.acousticScore
+            frames = hypothesis.frames
+            words = hypothesis.segments.map { [$0.word, "\($0.startFrame)", "\($0.endFrame)", "\($0.acousticScore)"] }
+        }
+    }
+    let grammar: Decode
+    let lm: Decode
+    let snr: Double?
+    /// What the grammar's sentence means: a command id, a reference, or nil.
+    let intent: String?
+
+    init(_ decodes: CommandDecodes, intent: Intent) {
+        grammar = Decode(decodes.grammar)
+        lm = Decode(decodes.languageModel)
+        snr = decodes.signalToNoise.flatMap { $0.isFinite ? $0 : nil }
+        switch intent {
+        case .command(let command): self.intent = command.id
+        case .lookup(let reference): self.intent = reference.compact
+        case .answer(let text): self.intent = text
+        case .rejected: self.intent = nil
+        }
+    }
+
+    static func encode(_ decodes: [DecodesJSON]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(decodes)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Assistant
+import Recognition
 
 @Suite("Daemon configuration: the TOML subset, keys, values, flags")
 struct ConfigurationTests {
@@ -118,5 +119,32 @@ struct ConfigurationTests {
         try configuration.apply(file: checkout.appendingPathComponent("systemd/config.toml").path)
         #expect(configuration.voice == "en-us")
         #expect(configuration.commandSearch == .languageModel)
+    }
+
+    @Test func aHearingTuningFileReplacesTheShippedNumbers() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tuning-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func file(_ name: String, _ json: String) throws -> String {
+            let url = folder.appendingPathComponent(name)
+            try json.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let good = try file("good.json", #"{"commandConfidence": {"bias": 1, "weights": [0, 0, -1, -2, 0, 1], "threshold": 0.9}}"#)
+        let tuned = try configuration("hearing_tuning = \"\(good)\"").recognitionSettings.commandConfidence
+        #expect(tuned.threshold == 0.9 && tuned.weights == [0, 0, -1, -2, 0, 1])
+        #expect(DaemonConfiguration().recognitionSettings.commandConfidence == HearingTuning.shipped.commandConfidence)
+
+        let short = try file("short.json", #"{"commandConfidence": {"bias": 1, "weights": [0, 0], "threshold": 0.5}}"#)
+        let missing = try file("missing.json", #"{"commandConfidence": {"bias": 1, "weights": [0, 0, 0, 0, 0, 0]}}"#)
+        let loose = try file("loose.json", #"{"commandConfidence": {"bias": 1, "weights": [0, 0, 0, 0, 0, 0], "threshold": 2}}"#)
+        for (path, says) in [(short, "needs 6"), (missing, "missing commandConfidence.threshold"), (loose, "from 0 to 1"),
+                             (folder.appendingPathComponent("none.json").path, "cannot be read")] {
+            #expect {
+                try self.configuration("hearing_tuning = \"\(path)\"")
+            } throws: { error in
+                "\(error)".contains("hearing_tuning") && "\(error)".contains(path) && "\(error)".contains(says)
+            }
+        }
     }
 }

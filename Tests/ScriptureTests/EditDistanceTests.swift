@@ -16,3 +16,19 @@ import Testing
         #expect(EditDistance.levenshtein(a, b, limit: limit) == expected)
     }
 }
+
+@Suite("Edit distance to the closest run")
+struct ClosestRunTests {
+    @Test("words around the pattern are free; edits inside it count", arguments: [
+        ("read the passage", "be read the passage and i", 0),
+        ("read the passage", "read the message", 1),
+        ("read the passage", "read passage", 1),
+        ("read the passage", "", 3),
+        ("read the passage", "the passage", 1),
+        ("end the lesson", "begin the lesson now", 1),
+    ])
+    func closestRun(pattern: String, text: String, expected: Int) {
+        let words = { (s: String) in s.split(separator: " ").map(String.init) }
+        #expect(EditDistance.toClosestRun(of: words(pattern), in: words(text)) == expected)
+    }
+}

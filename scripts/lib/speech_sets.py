@@ -98,13 +98,23 @@ class Piper:
         shutil.copyfile(cached, path)
 
 
+def bed_cuts(beds="all"):
+    """The room cuts a noise bed draws from: every one (`all`), or one of two disjoint
+    halves, `tune` (the even ones in name order) to tune on and `held-out` (the odd ones)
+    to measure on only."""
+    cuts = sorted(os.listdir(os.path.join(SPEECH, "speech-commands", "_silence_")))
+    if beds == "all":
+        return cuts
+    return cuts[{"tune": 0, "held-out": 1}[beds]::2]
+
+
 def noise_bed(length, rng, cuts=None):
     """`length` samples of real rooms: 1 s cuts of Speech Commands' `_silence_` recordings
     (dishes, a running tap, an exercise bike, quiet rooms), each brought to the same level,
     in random order. Digital silence is left out."""
     folder = os.path.join(SPEECH, "speech-commands", "_silence_")
     if cuts is None:
-        cuts = sorted(os.listdir(folder))
+        cuts = bed_cuts()
     bed = array.array("h")
     while len(bed) < length:
         cut = read(os.path.join(folder, rng.choice(cuts)))
@@ -164,9 +174,12 @@ def piper_set(args):
     phrases += [("other", "-", t) for t in EVERYDAY]
     answers = course_answers(args.curriculum)
     phrases += [("answer", a, a) for a in answers]
+    if args.kinds:
+        phrases = [p for p in phrases if p[0] in args.kinds.split(",")]
     if args.limit:
         phrases = phrases[: args.limit]
     piper = Piper(args.cache)
+    cuts = bed_cuts(args.beds)
     rates = [float(r) for r in args.rates.split(",")]
     snrs = [float(s) for s in args.snr.split(",") if s]
     os.makedirs(args.out, exist_ok=True)
@@ -190,7 +203,7 @@ def piper_set(args):
                 speech = read(clean)
                 for snr in snrs:
                     noisy = f"{base}-room{int(snr)}.wav"
-                    write(noisy, mix(speech, noise_bed(len(speech), rng), snr))
+                    write(noisy, mix(speech, noise_bed(len(speech), rng, cuts), snr))
                     manifest.write(json.dumps(dict(entry, file=os.path.abspath(noisy), noise="room", snr=snr)) + "\n")
 
 
@@ -270,10 +283,7 @@ def an4_set(args):
             assert "<an4>" in source, "Grammars/commands.jsgf: no `public <utterance> = <command> | <lookup>` to extend"
             source += "\n<an4> = @an4@;\n"
         open(os.path.join(args.out, "grammars", name), "w", encoding="utf-8").write(source)
-    sentences = {}
-    for part in ("train", "test"):
-        for text in transcripts(os.path.join(an4, "etc", f"an4_{part}.transcription")).values():
-            sentences[text] = sentences.get(text, 0) + 1
+    sentences = an4_sentences()
     pronunciations = {}
     for line in load_lines(os.path.join(an4, "etc", "an4.dic")):
         word, phones = line.split(None, 1)
@@ -291,6 +301,80 @@ def an4_set(args):
                                            expected=text, set="an4", noise="none", snr=None)) + "\n")
 
 
+def an4_sentences():
+    """Every AN4 sentence (train and test) → how often it was said."""
+    sentences = {}
+    for part in ("train", "test"):
+        for text in transcripts(os.path.join(SPEECH, "an4", "etc", f"an4_{part}.transcription")).values():
+            sentences[text] = sentences.get(text, 0) + 1
+    return sentences
+
+
+def decision_set(args):
+    """Labelled real recordings for fitting and measuring the command decision, in two
+    halves that share no speaker and no room cut: `fit` (AN4 training speakers of even
+    rank, Common Voice clips and Speech Commands words of even index, noise from the `tune`
+    beds) and `eval` (AN4's odd-ranked training speakers and its test set, the odd clips,
+    noise from the `held-out` beds). Each clean and at each SNR. Writes DIR/an4 (the user
+    grammar, as `an4`), DIR/an4.jsonl (AN4 speech: kind sentence, expected its text) and
+    DIR/other.jsonl (real speech that is neither AN4's sentences nor the course's: kind other)."""
+    rng = random.Random(args.seed)
+    an4_set(argparse.Namespace(out=os.path.join(args.out, "an4")))
+    an4 = os.path.join(SPEECH, "an4")
+    sentences = an4_sentences()
+    speakers = sorted({f.split("/")[1] for f in load_lines(os.path.join(an4, "etc", "an4_train.fileids"))})
+    fit_speakers = set(speakers[0::2])
+    texts = transcripts(os.path.join(an4, "etc", "an4_train.transcription"))
+    texts.update(transcripts(os.path.join(an4, "etc", "an4_test.transcription")))
+    positives = {"fit": [], "eval": []}
+    for part in ("train", "test"):
+        for fileid in load_lines(os.path.join(an4, "etc", f"an4_{part}.fileids")):
+            split = "eval" if part == "test" or fileid.split("/")[1] not in fit_speakers else "fit"
+            positives[split].append(dict(file=os.path.join(an4, "wav", fileid + ".wav"), text=texts[os.path.basename(fileid)],
+                                         kind="sentence", set="an4"))
+    others = {"fit": [], "eval": []}
+    cv = sorted(transcripts(os.path.join(SPEECH, "commonvoice100", "ref.txt")).items())
+    for i, (ident, text) in enumerate(cv):
+        others["fit" if i % 2 == 0 else "eval"].append(
+            dict(file=os.path.join(SPEECH, "commonvoice100", "data", ident + ".wav"), text=text, kind="other", set="commonvoice"))
+    commands = os.path.join(SPEECH, "speech-commands")
+    i = 0
+    for word in sorted(os.listdir(commands)):
+        folder = os.path.join(commands, word)
+        if word == "_silence_" or not os.path.isdir(folder):
+            continue
+        for name in sorted(os.listdir(folder)):
+            row = dict(file=os.path.join(folder, name), text=word.strip("_"), set="words")
+            split = "fit" if i % 2 == 0 else "eval"
+            i += 1
+            if row["text"] in sentences:  # an AN4 sentence ("yes", "stop"): in that grammar
+                positives[split].append(dict(row, kind="sentence"))
+            else:
+                others[split].append(dict(row, kind="other"))
+    rooms = sorted(os.listdir(os.path.join(commands, "_silence_")))
+    for i, name in enumerate(rooms[: args.rooms]):
+        others["fit" if i % 2 == 0 else "eval"].append(
+            dict(file=os.path.join(commands, "_silence_", name), text="", kind="other", set="room"))
+    noisy = os.path.join(args.out, "noisy")
+    os.makedirs(noisy, exist_ok=True)
+    snrs = [float(x) for x in args.snr.split(",") if x]
+    for name, groups in (("an4", positives), ("other", others)):
+        with open(os.path.join(args.out, name + ".jsonl"), "w") as manifest:
+            for split, rows in groups.items():
+                rows = rows if len(rows) <= args.limit else rng.sample(rows, args.limit)
+                cuts = bed_cuts("tune" if split == "fit" else "held-out")
+                for j, row in enumerate(rows):
+                    row = dict(row, split=split, expected=row["text"] if row["kind"] == "sentence" else "-")
+                    manifest.write(json.dumps(dict(row, noise="none", snr=None)) + "\n")
+                    if row["set"] == "room":
+                        continue  # a room recording is noise already
+                    speech = read(row["file"])
+                    for snr in snrs:
+                        path = os.path.join(noisy, f"{name}-{split}-{j:04d}-room{int(snr)}.wav")
+                        write(path, mix(speech, noise_bed(len(speech), rng, cuts), snr))
+                        manifest.write(json.dumps(dict(row, file=os.path.abspath(path), noise="room", snr=snr)) + "\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="what", required=True)
@@ -306,6 +390,8 @@ def main():
     p.add_argument("--verses", type=int, default=60)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--limit", type=int, default=0)
+    p.add_argument("--beds", default="all", choices=("all", "tune", "held-out"), help="which room cuts the noise comes from")
+    p.add_argument("--kinds", default="", help="only these kinds (comma-separated; default all)")
     p.add_argument("--cache", default=os.path.join(os.path.expanduser("~"), ".cache", "bible-course", "piper"))
     r = sub.add_parser("real")
     r.add_argument("--out", required=True)
@@ -314,8 +400,14 @@ def main():
     r.add_argument("--seed", type=int, default=7)
     a = sub.add_parser("an4")
     a.add_argument("--out", required=True)
+    d = sub.add_parser("decision")
+    d.add_argument("--out", required=True)
+    d.add_argument("--snr", default="20,12,6", help="dB of real room noise; clean audio is always used")
+    d.add_argument("--limit", type=int, default=200, help="at most this many recordings per half and manifest")
+    d.add_argument("--rooms", type=int, default=100, help="room recordings (noise alone) among the other speech")
+    d.add_argument("--seed", type=int, default=7)
     args = ap.parse_args()
-    {"piper": piper_set, "real": real_set, "an4": an4_set}[args.what](args)
+    {"piper": piper_set, "real": real_set, "an4": an4_set, "decision": decision_set}[args.what](args)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,55 @@
+import Intents
+
+/// What to make of a command utterance from its two decodes (``CommandDecodes``): act on
+/// the grammar's sentence, on the language model's, or on neither. Pure: the same decodes
+/// give the same decision.
+///
+/// The grammar's sentence is taken when ``CommandConfidence`` of the two decodes reaches
+/// its threshold. Failing that, the language model's words are taken when they are
+/// themselves a sentence of the grammar: in loud noise the plain grammar can go astray
+/// ("read acts two eight") where the model still hears the command. A sentence taken is
+/// acted on when it means something (a command, a look-up, a passage that does not exist).
+/// Otherwise the model's words stand for what was said, so the session can still tell a
+/// question to the course by its opening.
+public struct CommandDecision: Hashable, Sendable {
+    public let intent: Intent
+    /// 0...1 (``CommandConfidence/confidence(_:)``); 0 when the grammar heard no words.
+    public let confidence: Double
+    /// True when the grammar's sentence was taken, false when the language model's words stand.
+    public let takesGrammar: Bool
+
+    /// `isSentence`: whether words are a sentence of the command grammar.
+    public init(_ decodes: CommandDecodes, model: CommandConfidence, isSentence: ([String]) -> Bool,
+                matcher: IntentMatcher = IntentMatcher()) {
+        let heard = decodes.languageModel.words
+        self.init(features: decodes.features, sentence: decodes.grammar.words, heard: heard,
+                  heardIsSentence: !heard.isEmpty && isSentence(heard), model: model, matcher: matcher)
+    }
+
+    /// `sentence`: the grammar's words; `heard`: the language model's, and whether they are
+    /// a sentence of the grammar.
+    public init(features: CommandFeatures?, sentence: [String], heard: [String], heardIsSentence: Bool,
+                model: CommandConfidence, matcher: IntentMatcher = IntentMatcher()) {
+        let confidence = features.map(model.confidence) ?? 0
+        if features != nil, confidence >= model.threshold {
+            // What the sentence means: a command, a look-up, a passage that does not exist,
+            // or none (a question's opening, a sentence of a user's own rule).
+            self.init(intent: matcher.command(words: sentence), confidence: confidence, takesGrammar: true)
+        } else if heardIsSentence {
+            self.init(intent: matcher.command(words: heard), confidence: confidence, takesGrammar: false)
+        } else if heard.isEmpty {
+            self.init(intent: .rejected(.nothingHeard), confidence: confidence, takesGrammar: false)
+        } else if features == nil {
+            self.init(intent: .rejected(.notACommand), confidence: 0, takesGrammar: false)
+        } else {
+            let rounded = (confidence * 1000).rounded() / 1000
+            self.init(intent: .rejected(.lowConfidence(rounded)), confidence: confidence, takesGrammar: false)
+        }
+    }
+
+    private init(intent: Intent, confidence: Double, takesGrammar: Bool) {
+        self.intent = intent
+        self.confidence = confidence
+        self.takesGrammar = takesGrammar
+    }
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Fits the command decision's confidence (Sources/Recognition/HearingTuning.swift) on
+# labelled real recordings and measures it on recordings, speakers and room noise it was
+# not fitted on, beside the plain grammar (no rejection) and the build's own decision, in
+# one run:
+#
+# - real in-grammar speech: CMU AN4's people through a user grammar of AN4's sentences,
+#   split by speaker (fit: even-ranked training speakers; measured: the others and AN4's
+#   test set);
+# - real speech that is no command: Common Voice sentences, Speech Commands words and room
+#   recordings (../shared/speech), through that grammar and the course's, split in halves;
+# - Piper's commands, look-ups, near-misses and other speech, in two halves of phrases;
+# - each clean and mixed with real room noise at 20, 12 and 6 dB, the noise of the fitted
+#   half from one half of the room recordings and that of the measured half from the other.
+#
+# Prints the fitted coefficients as HearingTuning's JSON and the table (its "build" column
+# is the decision of the build that ran); paste the coefficients into HearingTuning.shipped
+# and record the table under docs/measurements/. About an hour on 2 cores.
+#
+#   scripts/fit-decision.sh [--limit N] [--target 0.003] [--keep DIR]
+#
+# --limit: recordings per half and kind (default 90); --target: the share of the fitted
+# half's real other speech through the course's grammar that may be acted on; --keep: leave
+# the sets and decodes in DIR (a second run with the same DIR only fits again).
+set -euo pipefail
+export BIBLE_COURSE_TEST_VOICES=1
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+cd "$ROOT"
+LIMIT=90; TARGET=0.003; KEEP=""
+while (($#)); do
+    case "$1" in
+        --limit) LIMIT="$2"; shift 2 ;;
+        --target) TARGET="$2"; shift 2 ;;
+        --keep) KEEP="$2"; shift 2 ;;
+        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+        *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
+    esac
+done
+say "building release (swift build -c release)"
+swift build -c release --quiet
+BIN="$(swift build -c release --show-bin-path)/bible-course"
+if [ -n "$KEEP" ]; then WORK="$KEEP"; mkdir -p "$WORK"; else WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT; fi
+
+if [ ! -f "$WORK/user.jsonl" ] || [ ! -f "$WORK/course.jsonl" ]; then
+    say "making the sets (Piper synthesis is cached in ~/.cache/bible-course/piper)"
+    python3 scripts/lib/speech_sets.py decision --out "$WORK/sets" --limit "$LIMIT" --snr 20,12,6
+    python3 scripts/lib/speech_sets.py piper --out "$WORK/piper" --bin "$BIN" --snr 12,6 --beds held-out \
+        --kinds command,lookup,near-miss,other
+    # Through the course's grammar every real recording is other speech (AN4's included).
+    python3 - "$WORK/sets" <<'PY'
+import json, os, sys
+with open(os.path.join(sys.argv[1], "course-other.jsonl"), "w") as out:
+    for name in ("other", "an4"):
+        for line in open(os.path.join(sys.argv[1], name + ".jsonl")):
+            row = json.loads(line)
+            if row["snr"] != 20.0:
+                out.write(json.dumps(dict(row, kind="other", expected="-")) + "\n")
+PY
+    say "decoding through AN4's sentences as a user grammar"
+    python3 scripts/lib/run_recognize.py --bin "$BIN" --out "$WORK/user.jsonl" "$WORK/sets/an4.jsonl" "$WORK/sets/other.jsonl" -- \
+        --features --grammars "$WORK/sets/an4/grammars" --vocabulary "$WORK/sets/an4/vocabulary.json" 2>/dev/null
+    say "decoding through the course's grammar"
+    python3 scripts/lib/run_recognize.py --bin "$BIN" --out "$WORK/course.jsonl" "$WORK/piper/manifest.jsonl" \
+        "$WORK/sets/course-other.jsonl" -- --features 2>/dev/null
+fi
+RUNS=("user=$WORK/user.jsonl:$WORK/sets/an4.jsonl,$WORK/sets/other.jsonl"
+      "course=$WORK/course.jsonl:$WORK/piper/manifest.jsonl,$WORK/sets/course-other.jsonl")
+echo "== Command decision fitted on real recordings and Piper ($(nproc) cores, release build; $(grep -c . "$WORK/user.jsonl") files through AN4's grammar, $(grep -c . "$WORK/course.jsonl") through the course's)"
+python3 scripts/lib/fit_decision.py --target "$TARGET" --fit "${RUNS[@]}" --eval "${RUNS[@]}"

@@ -1,0 +1,259 @@
+#!/usr/bin/env python3
+"""Fits the command decision's confidence (HearingTuning.commandConfidence) on labelled
+recordings and prints, for recordings it was not fitted on, what it keeps and what it lets
+through beside the plain grammar (no rejection) and the build that made the decodes.
+
+    fit_decision.py --fit PAIR... --eval PAIR... [--target 0.003] [--near-target 0.04]
+                    [--near-weight 20] [--threshold T] [--features a,b,...]
+
+A PAIR is `GRAMMAR=RUN[,RUN...]:MANIFEST[,MANIFEST...]`: RUN is `recognize --json
+--features` output for the files of MANIFEST (speech_sets.py), GRAMMAR is `course` (the
+course's grammar) or `user` (a user grammar whose sentences are kind `sentence`). Rows with
+`split` fit are fitted on and rows with `split` eval measured; Piper's rows, which have
+none, are split by their text into two halves of phrases.
+
+The confidence is a logistic model of features of the command language model's and the
+plain grammar's decodes of one utterance (`features`, the same as CommandFeatures in
+Sources/Recognition/CommandConfidence.swift), fitted to say whether the grammar's
+sentence is what was said. The operating point is the lowest threshold at which the fit
+half's real other speech through the course's grammar is acted on at most --target of the
+time and its near-misses at most --near-target. Prints the coefficients as JSON
+(HearingTuning.shipped takes them), then the table.
+"""
+import argparse, json, math, re, zlib
+
+import numpy as np
+
+FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*|\(NULL\))$")
+NAMES = ["words_vs_lm", "whole_vs_lm", "closest_run_distance", "distance", "snr", "extra_words"]
+SNR_RANGE = (-5.0, 40.0)
+
+
+def words_of(decode):
+    """(word, first frame, last frame, acoustic score) of a decode's words, fillers left out."""
+    return [(re.sub(r"\(\d+\)$", "", w), int(s), int(e), int(a)) for w, s, e, a in decode["words"] if not FILLER.match(w)]
+
+
+def score_over(decode, start, end):
+    """A decode's acoustic score over frames start...end, each segment's shared out by overlap."""
+    total = 0.0
+    for _, s, e, a in decode["words"]:
+        s, e = int(s), int(e)
+        overlap = min(end, e) - max(start, s) + 1
+        if overlap > 0:
+            total += int(a) * overlap / max(1, e - s + 1)
+    return total
+
+
+def levenshtein(a, b):
+    prev = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        cur = [i]
+        for j, y in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y)))
+        prev = cur
+    return prev[-1]
+
+
+def closest_run_distance(heard, sentence):
+    """Word edits from `sentence` to the closest run of `heard` (the words before and after
+    that run are free: noise at the edges heard as words)."""
+    n = len(sentence)
+    prev = list(range(n + 1))
+    best = prev[n]
+    for w in heard:
+        cur = [0] * (n + 1)
+        for j in range(1, n + 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (w != sentence[j - 1]))
+        prev = cur
+        best = min(best, prev[n])
+    return best
+
+
+def features(d):
+    """The decision's inputs for one utterance's two decodes, or None when the grammar heard
+    no words."""
+    words = words_of(d["grammar"])
+    if not words:
+        return None
+    heard = [w for w, *_ in words_of(d["lm"])]
+    sentence = [w for w, *_ in words]
+    frames = sum(e - s + 1 for _, s, e, _ in words) or 1
+    snr = d.get("snr")
+    snr = SNR_RANGE[1] if snr is None else max(SNR_RANGE[0], min(SNR_RANGE[1], snr))
+    return [
+        sum(a - score_over(d["lm"], s, e) for _, s, e, a in words) / frames,
+        (d["grammar"]["acoustic"] - d["lm"]["acoustic"]) / max(1, d["grammar"]["frames"]),
+        closest_run_distance(heard, sentence) / len(sentence),
+        levenshtein(heard, sentence) / len(sentence),
+        snr,
+        max(0, len(heard) - len(sentence)),
+    ]
+
+
+def load(pairs, split):
+    """(manifest entry with its grammar, result row) for every file of the pairs in `split`;
+    lines that are not whole JSON (a run cut short) are skipped."""
+    out = []
+    for pair in pairs:
+        grammar, pair = pair.split("=", 1)
+        runs, manifests = pair.split(":", 1)
+        rows = {}
+        for run in runs.split(","):
+            for line in open(run):
+                try:
+                    r = json.loads(line)
+                except ValueError:
+                    continue
+                rows[r["file"]] = r
+        for manifest in manifests.split(","):
+            for line in open(manifest):
+                if not line.strip():
+                    continue
+                e = json.loads(line)
+                if "split" not in e and e.get("set") == "piper":
+                    e["split"] = ("fit", "eval")[zlib.crc32(e["text"].encode()) % 2]
+                if e.get("split", "eval") != split or e["file"] not in rows:
+                    continue
+                out.append((dict(e, grammar=grammar), rows[e["file"]]))
+    return out
+
+
+def label(e, d):
+    """1 when the grammar's sentence of this utterance is what was said."""
+    if e["kind"] == "sentence":
+        return int(d["grammar"]["text"] == e["expected"])
+    if e["kind"] in ("command", "lookup"):
+        return int(d.get("intent") == e["expected"])
+    return 0
+
+
+def acts(e, d):
+    """Whether the grammar's sentence is acted on if taken: a command or look-up, or any
+    sentence of a user grammar (which has no intent of its own)."""
+    if e["kind"] == "sentence" or e["grammar"] == "user":
+        return bool(words_of(d["grammar"]))
+    return d.get("intent") is not None
+
+
+def intent_of(row):
+    i = row.get("intent")
+    return (i.get("command") or i.get("lookup") or i.get("answer")) if i else None
+
+
+def fit(X, y, weights, l2=1e-2, steps=200):
+    """Weighted logistic regression by Newton's method on standardised features; returns
+    (bias, weights) in the features' own units."""
+    X, y, sw = np.asarray(X, float), np.asarray(y, float), np.asarray(weights, float)
+    mu, sd = X.mean(0), X.std(0) + 1e-9
+    Z = np.hstack([np.ones((len(X), 1)), (X - mu) / sd])
+    w = np.zeros(Z.shape[1])
+    ridge = l2 * np.diag(np.r_[0, np.ones(len(w) - 1)])
+    for _ in range(steps):
+        p = 1 / (1 + np.exp(-Z @ w))
+        step = np.linalg.solve((Z * (sw * p * (1 - p))[:, None]).T @ Z + ridge, Z.T @ (sw * (p - y)) + ridge @ w)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w[0] - (w[1:] * mu / sd).sum(), w[1:] / sd
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--fit", nargs="+", required=True)
+    ap.add_argument("--eval", nargs="+", required=True)
+    ap.add_argument("--target", type=float, default=0.003, help="share of the fit half's real other speech acted on")
+    ap.add_argument("--near-target", type=float, default=0.04, help="share of the fit half's near-misses acted on")
+    ap.add_argument("--near-weight", type=float, default=20.0,
+                    help="weight of a near-miss in the fit: they are few, and they draw the boundary")
+    ap.add_argument("--threshold", type=float, help="this operating point instead of the one the targets choose")
+    ap.add_argument("--features", help="fit on these features only (default all: " + ",".join(NAMES) + ")")
+    args = ap.parse_args()
+    use = [NAMES.index(n) for n in args.features.split(",")] if args.features else list(range(len(NAMES)))
+
+    def vector(d):
+        f = features(d)
+        return None if f is None else [f[i] for i in use]
+
+    fit_rows = load(args.fit, "fit")
+    X, y, W = [], [], []
+    for e, row in fit_rows:
+        for d in row.get("decodes") or []:
+            v = vector(d)
+            if v is not None and acts(e, d):
+                X.append(v)
+                y.append(label(e, d))
+                W.append(args.near_weight if e["kind"] == "near-miss" else 1.0)
+    bias, coef = fit(X, y, W)
+
+    def conf(d):
+        v = vector(d)
+        return 0.0 if v is None else 1 / (1 + math.exp(-(bias + float(np.dot(coef, v)))))
+
+    def lowest_threshold(items, share):
+        """The lowest threshold at which at most `share` of `items` (files) are acted on."""
+        top = sorted((max((conf(d) for d in row.get("decodes") or [] if acts(e, d)), default=0.0) for e, row in items),
+                     reverse=True)
+        allowed = int(share * len(top))
+        return (top[allowed] + 1e-9) if allowed < len(top) else 0.0
+    others = [(e, row) for e, row in fit_rows if e["kind"] == "other" and e["grammar"] == "course"]
+    near = [(e, row) for e, row in fit_rows if e["kind"] == "near-miss"]
+    threshold = max(lowest_threshold(others, args.target), lowest_threshold(near, args.near_target))
+    if args.threshold is not None:
+        threshold = args.threshold
+    print(f"fitted on {len(y)} utterances ({sum(y)} right) of {len(fit_rows)} files")
+    print(json.dumps(dict(bias=round(float(bias), 4), weights={NAMES[i]: round(float(c), 4) for i, c in zip(use, coef)},
+                          threshold=round(threshold, 4))))
+
+    rows = load(args.eval, "eval")
+
+    def cond(e):
+        return "clean" if e.get("snr") is None else f"{int(e['snr'])}dB"
+    conds = sorted({cond(e) for e, _ in rows}, key=lambda c: (c != "clean", -int(c[:-2]) if c != "clean" else 0))
+
+    def first(row, accept):
+        """The first of a file's utterances `accept` takes (the daemon acts on the first)."""
+        return next((d for d in row.get("decodes") or [] if accept(d)), None)
+
+    def heard(e, row, name):
+        """(acted on, acted on rightly) for one file."""
+        if name == "build":
+            i = intent_of(row)
+            if e["kind"] == "sentence" or e["grammar"] == "user":
+                acted = bool(row.get("text")) and row.get("rejected") in (None, "no command matches")
+                return acted, acted and row.get("text") == e["expected"]
+            return i is not None, i is not None and i == e.get("expected")
+        if name == "plain grammar":
+            d = first(row, lambda d: acts(e, d))
+        else:
+            d = first(row, lambda d: acts(e, d) and conf(d) >= threshold)
+        return (False, False) if d is None else (True, bool(label(e, d)))
+
+    names = ["plain grammar", "build", "fitted"]
+    print("(build: the decision of the build that made the decodes)")
+    for kind in ("sentence", "command", "lookup"):
+        print(f"-- {kind}: right / kept of what the plain grammar heard right / acted on wrongly")
+        for c in conds:
+            items = [(e, r) for e, r in rows if e["kind"] == kind and cond(e) == c]
+            if not items:
+                continue
+            base = {e["file"] for e, r in items if heard(e, r, "plain grammar")[1]}
+            cells = []
+            for name in names:
+                results = [(e["file"], heard(e, r, name)) for e, r in items]
+                right = {f for f, (_, ok) in results if ok}
+                wrong = sum(1 for _, (acted, ok) in results if acted and not ok)
+                cells.append(f"{name}: {len(right)}/{len(items)} kept {100 * len(right & base) / max(1, len(base)):.1f}%"
+                             f" wrong {wrong}")
+            print(f"  {c:6} " + " | ".join(cells))
+    for kind, grammar in (("other", "user"), ("other", "course"), ("near-miss", "course")):
+        print(f"-- {kind} through the {grammar} grammar: acted on")
+        for c in conds:
+            items = [(e, r) for e, r in rows if e["kind"] == kind and cond(e) == c and e["grammar"] == grammar]
+            if items:
+                print(f"  {c:6} " + " | ".join(f"{name}: {sum(heard(e, r, name)[0] for e, r in items)}/{len(items)}"
+                                             for name in names))
+
+
+if __name__ == "__main__":
+    main()
