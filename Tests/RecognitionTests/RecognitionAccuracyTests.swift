@@ -53,9 +53,13 @@ struct RecognitionAccuracyTests {
         let talk = try Self.heard(grammar, conversation)
         print("look-ups heard right: compiled \(compiled.right)/\(lookups.count), stock \(stock.right)/\(lookups.count); "
               + "conversation acted on: \(talk.acted)")
-        // Measured: compiled 5 of 6 (Nehemiah 8 rejected; Ecclesiastes 3:1 read once the
-        // grammar's second hearing fits the sound better), stock 0 of 6.
-        #expect(compiled.right >= 5, "compiled: \(compiled)")
+        // Measured: compiled 4 of 6, stock 0 of 6. The command decision turns away
+        // Ecclesiastes 3:1 (the language model heard "read ecclesiastes out after eat birth
+        // one": the grammar's sentence fits far better, but is 4 words away) and Nehemiah 8
+        // (confidence 0.313, just under the threshold); with the grammar recheck's rules
+        // before it, 5 of 6 (docs/measurements/2026-11-26-command-decision.md: clean
+        // look-ups 24 -> 23 of 26 on the measured half).
+        #expect(compiled.right >= 4, "compiled: \(compiled)")
         #expect(stock.right <= 1, "stock: \(stock)")
         #expect(talk.acted.isEmpty)
     }
