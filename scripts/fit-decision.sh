@@ -19,7 +19,8 @@
 #
 #   scripts/fit-decision.sh [--limit N] [--target 0.003] [--keep DIR]
 #
-# --limit: recordings per half and kind (default 90); --target: the share of the fitted
+# --limit: recordings per half of AN4 and of the other speech, and Piper phrases per kind
+# (default 90); --target: the share of the fitted
 # half's real other speech through the course's grammar that may be acted on; --keep: leave
 # the sets and decodes in DIR (a second run with the same DIR only fits again).
 set -euo pipefail
@@ -32,7 +33,7 @@ while (($#)); do
         --limit) LIMIT="$2"; shift 2 ;;
         --target) TARGET="$2"; shift 2 ;;
         --keep) KEEP="$2"; shift 2 ;;
-        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -45,7 +46,7 @@ if [ ! -f "$WORK/user.jsonl" ] || [ ! -f "$WORK/course.jsonl" ]; then
     say "making the sets (Piper synthesis is cached in ~/.cache/bible-course/piper)"
     python3 scripts/lib/speech_sets.py decision --out "$WORK/sets" --limit "$LIMIT" --snr 20,12,6
     python3 scripts/lib/speech_sets.py piper --out "$WORK/piper" --bin "$BIN" --snr 12,6 --beds held-out \
-        --kinds command,lookup,near-miss,other
+        --kinds command,lookup,near-miss,other --per-kind "$LIMIT"
     # Through the course's grammar every real recording is other speech (AN4's included).
     python3 - "$WORK/sets" <<'PY'
 import json, os, sys

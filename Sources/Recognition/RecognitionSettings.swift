@@ -26,13 +26,16 @@ public struct RecognitionSettings: Sendable, Hashable {
     /// the espeak-ng test set, whole-utterance normalisation is what makes the commands
     /// heard (see scripts/bench-recognition.sh).
     public var normaliseWholeUtterance = true
-    /// Utterances whose signal-to-noise ratio (dB, ``NoiseSuppressor/signalToNoise(_:)``)
-    /// is below this have their noise suppressed (``NoiseSuppressor``) before decoding.
-    /// Suppression helps in a noisy room and costs accuracy in a quiet one (WebRTC's
-    /// suppressor on every one of AN4's clean recordings of real people: 114 -> 109 of 130
-    /// heard right), hence the gate. 0: never; `.infinity`: always. Only with
+    /// Where RNNoise is installed (``RNNoise``), it takes the room's noise out of everything
+    /// heard, before the endpointer (``Recognizer/cleansStream``), and this gate is not
+    /// used. Elsewhere utterances whose signal-to-noise ratio (dB,
+    /// ``NoiseSuppressor/signalToNoise(_:)``) is below this have their noise suppressed by
+    /// WebRTC's suppressor (``NoiseSuppressor``), which costs accuracy in a quiet room, hence
+    /// the gate. 0: no suppression of either kind; `.infinity`: always. Only with
     /// whole-utterance normalisation, which holds the utterance until it ends.
     public var suppressNoiseBelowDecibels: Double = 20
+    /// Suppress with WebRTC even where RNNoise is installed (for comparing the two).
+    public var suppressWithWebRTC = false
     /// With whole-utterance normalisation, decode the utterance once it has been quiet this
     /// long, while the endpointer still waits for the rest of its trailing silence: if no
     /// more speech comes, that result is the answer and the intent is ready as the silence

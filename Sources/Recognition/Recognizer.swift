@@ -209,7 +209,8 @@ public final class Recognizer {
         let signalToNoise: Double
         let suppressed: Bool
         let verification: PhoneLoopVerification?
-        /// The language model's hypothesis the grammar's recheck replaced.
+        /// What the answer grammar heard, when the command language model's hearing of a
+        /// question to the course replaced it.
         let rechecked: Hypothesis?
         var decodes: CommandDecodes? = nil
     }
@@ -291,16 +292,16 @@ public final class Recognizer {
         }
         held = []
         early = nil
-        var (intent, confidence) = (Intent.rejected(.nothingHeard), 0.0)
+        let intent: Intent, confidence: Double
         var heard = hypothesis
         var rechecked = decode?.rechecked
         if let decodes = decode?.decodes {
             let decision = CommandDecision(decodes, model: settings.commandConfidence,
                                            isSentence: { self.commandSentences?.accepts($0) ?? false }, matcher: matcher)
             (intent, confidence) = (decision.intent, decision.confidence)
-            if decision.takesGrammar {
+            if decision.takesGrammar, decodes.grammar.text != hypothesis.text {
                 heard = decodes.grammar
-                if decodes.grammar.text != hypothesis.text { rechecked = hypothesis }
+                rechecked = hypothesis
             }
         } else {
             (intent, confidence) = interpret(hypothesis)
@@ -320,7 +321,9 @@ public final class Recognizer {
         var audio = held
         let snr = NoiseSuppressor.signalToNoise(audio)
         var suppressed = false
-        if snr < settings.suppressNoiseBelowDecibels, let quieter = NoiseSuppressor.suppressed(audio, method: .commands) {
+        if cleansStream {
+            suppressed = true
+        } else if snr < settings.suppressNoiseBelowDecibels, let quieter = NoiseSuppressor.suppressed(audio, method: .commands) {
             audio = quieter
             suppressed = true
         }
@@ -354,6 +357,14 @@ public final class Recognizer {
         }
         return HeldDecode(hypothesis: hypothesis, signalToNoise: snr, suppressed: suppressed, verification: verification,
                           rechecked: rechecked, decodes: decodes)
+    }
+
+    /// True when RNNoise takes the room's noise out of everything heard, before the
+    /// endpointer (``UtteranceListener``); the utterance is then decoded as it comes. Else
+    /// WebRTC's suppressor cleans each utterance below the signal-to-noise gate. Never
+    /// when suppression is off (`suppress_noise_below_db = 0`).
+    public var cleansStream: Bool {
+        !settings.suppressWithWebRTC && settings.suppressNoiseBelowDecibels > 0 && RNNoise.shared != nil
     }
 
     /// Recognises a whole utterance at once.

@@ -14,10 +14,13 @@ public final class UtteranceListener {
     public let recognizer: Recognizer
     /// True while an utterance is open in the recogniser.
     public private(set) var isOpen = false
+    /// RNNoise over everything heard, before the endpointer (``Recognizer/cleansStream``).
+    private let cleaner: RNNoiseStream?
 
     public init(recognizer: Recognizer, endpointer configuration: Endpointer.Configuration = Endpointer.Configuration()) {
         self.recognizer = recognizer
         endpointer = Endpointer(configuration: configuration)
+        cleaner = recognizer.cleansStream ? RNNoise.shared.flatMap(RNNoiseStream.init) : nil
     }
 
     /// Hears one chunk of 16 kHz audio. Each utterance that closes in it goes to `heard`,
@@ -26,6 +29,7 @@ public final class UtteranceListener {
     /// recogniser error closes the open utterance and goes to `failed`; listening goes on.
     public func hear(_ samples: [Int16], heard: (Recognition, _ cut: Bool) -> Bool,
                               failed: (any Error) -> Void) {
+        let samples = cleaner?.process(samples) ?? samples
         events: for event in endpointer.process(samples) {
             switch event {
             case .started(let audio):

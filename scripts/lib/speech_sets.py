@@ -176,6 +176,9 @@ def piper_set(args):
     phrases += [("answer", a, a) for a in answers]
     if args.kinds:
         phrases = [p for p in phrases if p[0] in args.kinds.split(",")]
+    if args.per_kind:
+        kept = {}
+        phrases = [p for p in phrases if kept.setdefault(p[0], []).append(p) or len(kept[p[0]]) <= args.per_kind]
     if args.limit:
         phrases = phrases[: args.limit]
     piper = Piper(args.cache)
@@ -392,6 +395,7 @@ def main():
     p.add_argument("--limit", type=int, default=0)
     p.add_argument("--beds", default="all", choices=("all", "tune", "held-out"), help="which room cuts the noise comes from")
     p.add_argument("--kinds", default="", help="only these kinds (comma-separated; default all)")
+    p.add_argument("--per-kind", type=int, default=0, help="at most this many phrases of each kind (0: all)")
     p.add_argument("--cache", default=os.path.join(os.path.expanduser("~"), ".cache", "bible-course", "piper"))
     r = sub.add_parser("real")
     r.add_argument("--out", required=True)
