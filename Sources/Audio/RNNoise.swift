@@ -110,6 +110,9 @@ public final class RNNoiseStream {
     private var cleanedFrame: [Float]
     private var ready: [Int16]
 
+    /// How far the cleaned stream runs behind the input, in samples (one RNNoise frame).
+    public var delaySamples: Int { rnnoise.frameSize / Self.factor }
+
     /// Nil when RNNoise cannot set itself up.
     public init?(_ rnnoise: RNNoise) {
         guard let state = rnnoise.create(nil) else { return nil }

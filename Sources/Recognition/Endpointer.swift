@@ -59,6 +59,9 @@ public struct Endpointer: Sendable {
         self.configuration = configuration
     }
 
+    /// Where the open (or last) utterance began, its pre-roll included, in samples from the
+    /// start of the stream.
+    public private(set) var utteranceStartSample = 0
     /// True while an utterance is open.
     public var isInSpeech: Bool { inSpeech }
     /// How long the open utterance has been quiet (its trailing silence so far); 0 while
@@ -108,6 +111,7 @@ public struct Endpointer: Sendable {
                     floorAtStart = noiseFloorDecibels
                     quietFrames = 0
                     utteranceFrames = preroll.count / Self.frameSamples
+                    utteranceStartSample = framesTracked * Self.frameSamples - preroll.count
                     events.append(.started(preroll))
                     preroll = []
                 }

@@ -26,13 +26,13 @@ public struct RecognitionSettings: Sendable, Hashable {
     /// the espeak-ng test set, whole-utterance normalisation is what makes the commands
     /// heard (see scripts/bench-recognition.sh).
     public var normaliseWholeUtterance = true
-    /// Where RNNoise is installed (``RNNoise``), it takes the room's noise out of everything
-    /// heard, before the endpointer (``Recognizer/cleansStream``), and this gate is not
-    /// used. Elsewhere utterances whose signal-to-noise ratio (dB,
-    /// ``NoiseSuppressor/signalToNoise(_:)``) is below this have their noise suppressed by
-    /// WebRTC's suppressor (``NoiseSuppressor``), which costs accuracy in a quiet room, hence
-    /// the gate. 0: no suppression of either kind; `.infinity`: always. Only with
-    /// whole-utterance normalisation, which holds the utterance until it ends.
+    /// Utterances whose signal-to-noise ratio as heard (dB,
+    /// ``NoiseSuppressor/signalToNoise(_:)``) is below this are decoded with the room's
+    /// noise taken out: by RNNoise, which cleans the whole stream before the endpointer
+    /// where its library is installed (``Recognizer/cleansStream``), else by WebRTC's
+    /// suppressor (``NoiseSuppressor``). Above it they are decoded as heard: in a quiet room
+    /// suppression costs words. 0: no suppression of either kind; `.infinity`: always. Only
+    /// with whole-utterance normalisation, which holds the utterance until it ends.
     public var suppressNoiseBelowDecibels: Double = 20
     /// Suppress with WebRTC even where RNNoise is installed (for comparing the two).
     public var suppressWithWebRTC = false

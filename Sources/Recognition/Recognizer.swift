@@ -38,7 +38,7 @@ public struct Recognition: Sendable {
 public struct CommandDecodes: Sendable {
     public let languageModel: Hypothesis
     public let grammar: Hypothesis
-    /// The utterance's signal-to-noise ratio (dB), measured before any suppression.
+    /// The signal-to-noise ratio (dB) of the audio decoded: as heard, or after RNNoise.
     public let signalToNoise: Double?
 
     public var features: CommandFeatures? {
@@ -75,8 +75,10 @@ public final class Recognizer {
     private var decidesByConfidence: Bool { commandSentences != nil }
     private(set) public var listening: Listening = .commands
     private var utteranceSamples = 0
-    /// With batch normalisation the utterance is held until it ends.
+    /// With batch normalisation the utterance is held until it ends; with RNNoise over the
+    /// stream (``cleansStream``), cleaned, and as it was heard (`heldAsHeard`).
     private var held: [Int16] = []
+    private var heldAsHeard: [Int16] = []
     private var batch: Bool { settings.normaliseWholeUtterance }
     private var decodeClock: Double = 0
     /// Confidence below which an accepted-looking hypothesis is rejected.
@@ -235,15 +237,22 @@ public final class Recognizer {
         utteranceSamples = 0
         decodeClock = 0
         held = []
+        heldAsHeard = []
         early = nil
         // Whole-utterance decoding opens the decoder's utterance when it decodes.
         if !batch { try decoder.startUtterance() }
     }
 
     /// Decodes more of the utterance as it arrives.
-    public func feed(_ samples: [Int16]) throws {
+    /// `asHeard`: the same stretch before RNNoise cleaned it, when it did
+    /// (``UtteranceListener``).
+    public func feed(_ samples: [Int16], asHeard: [Int16]? = nil) throws {
         utteranceSamples += samples.count
-        if batch { held += samples; return }
+        if batch {
+            held += samples
+            heldAsHeard += asHeard ?? samples
+            return
+        }
         let start = Self.cpuMilliseconds()
         try decoder.process(samples)
         decodeClock += Self.cpuMilliseconds() - start
@@ -291,6 +300,7 @@ public final class Recognizer {
             }
         }
         held = []
+        heldAsHeard = []
         early = nil
         let intent: Intent, confidence: Double
         var heard = hypothesis
@@ -318,11 +328,19 @@ public final class Recognizer {
     /// Decodes the held utterance as one (whole-utterance normalisation), with its noise
     /// suppressed when its signal-to-noise ratio is low.
     private func decodeHeld() throws -> HeldDecode {
-        var audio = held
+        var audio = cleansStream ? heldAsHeard : held
         let snr = NoiseSuppressor.signalToNoise(audio)
+        var decidedSNR = snr
         var suppressed = false
         if cleansStream {
-            suppressed = true
+            // A clean utterance is decoded as it was heard: RNNoise costs synthetic and
+            // some real voices words in a quiet room, as WebRTC's suppressor did.
+            if snr < settings.suppressNoiseBelowDecibels {
+                audio = held
+                suppressed = true
+            }
+            // The decision reads the ratio of what it decodes.
+            decidedSNR = suppressed ? NoiseSuppressor.signalToNoise(audio) : snr
         } else if snr < settings.suppressNoiseBelowDecibels, let quieter = NoiseSuppressor.suppressed(audio, method: .commands) {
             audio = quieter
             suppressed = true
@@ -334,7 +352,7 @@ public final class Recognizer {
             // The plain grammar's hearing of the same audio, for the decision.
             try decoder.activate(Self.grammarSearch)
             defer { try? decoder.activate("commands") }
-            decodes = CommandDecodes(languageModel: hypothesis, grammar: try decoder.decode(audio), signalToNoise: snr)
+            decodes = CommandDecodes(languageModel: hypothesis, grammar: try decoder.decode(audio), signalToNoise: decidedSNR)
         }
         if case .answer = listening, decidesByConfidence, hypothesis.words.contains(where: GarbageModel.isGarbage) {
             // The answer grammar's garbage path took it: on real voices it out-scores a
@@ -360,9 +378,9 @@ public final class Recognizer {
     }
 
     /// True when RNNoise takes the room's noise out of everything heard, before the
-    /// endpointer (``UtteranceListener``); the utterance is then decoded as it comes. Else
-    /// WebRTC's suppressor cleans each utterance below the signal-to-noise gate. Never
-    /// when suppression is off (`suppress_noise_below_db = 0`).
+    /// endpointer (``UtteranceListener``); an utterance below the signal-to-noise gate is
+    /// then decoded cleaned, one above it as heard. Else WebRTC's suppressor cleans each
+    /// utterance below the gate. Never when suppression is off (`suppress_noise_below_db = 0`).
     public var cleansStream: Bool {
         !settings.suppressWithWebRTC && settings.suppressNoiseBelowDecibels > 0 && RNNoise.shared != nil
     }

@@ -16,11 +16,29 @@ public final class UtteranceListener {
     public private(set) var isOpen = false
     /// RNNoise over everything heard, before the endpointer (``Recognizer/cleansStream``).
     private let cleaner: RNNoiseStream?
+    /// With a cleaner, the audio as heard, lined up with the cleaned stream (its first
+    /// sample is the stream's sample `heardOrigin`), from a little before the open
+    /// utterance on; and where the utterance's next samples begin in it.
+    private var soundHeard: [Int16] = []
+    private var heardOrigin = 0
+    private var heardCursor = 0
 
     public init(recognizer: Recognizer, endpointer configuration: Endpointer.Configuration = Endpointer.Configuration()) {
         self.recognizer = recognizer
         endpointer = Endpointer(configuration: configuration)
         cleaner = recognizer.cleansStream ? RNNoise.shared.flatMap(RNNoiseStream.init) : nil
+        // The cleaned stream runs one RNNoise frame behind what was heard.
+        if let cleaner { soundHeard = [Int16](repeating: 0, count: cleaner.delaySamples) }
+    }
+
+    /// The stretch of audio as heard that lines up with the next `count` cleaned samples of
+    /// the utterance; nil without a cleaner.
+    private func asHeard(_ count: Int) -> [Int16]? {
+        guard cleaner != nil else { return nil }
+        let start = heardCursor - heardOrigin
+        heardCursor += count
+        guard start >= 0, start + count <= soundHeard.count else { return nil }
+        return Array(soundHeard[start..<(start + count)])
     }
 
     /// Hears one chunk of 16 kHz audio. Each utterance that closes in it goes to `heard`,
@@ -29,13 +47,16 @@ public final class UtteranceListener {
     /// recogniser error closes the open utterance and goes to `failed`; listening goes on.
     public func hear(_ samples: [Int16], heard: (Recognition, _ cut: Bool) -> Bool,
                               failed: (any Error) -> Void) {
+        if cleaner != nil { soundHeard += samples }
         let samples = cleaner?.process(samples) ?? samples
+        defer { forgetHeard() }
         events: for event in endpointer.process(samples) {
             switch event {
             case .started(let audio):
+                heardCursor = endpointer.utteranceStartSample
                 do {
                     try recognizer.begin()
-                    try recognizer.feed(audio)
+                    try recognizer.feed(audio, asHeard: asHeard(audio.count))
                     isOpen = true
                 } catch {
                     isOpen = false
@@ -43,7 +64,7 @@ public final class UtteranceListener {
                 }
             case .continued(let audio):
                 guard isOpen else { continue }
-                do { try recognizer.feed(audio) } catch {
+                do { try recognizer.feed(audio, asHeard: asHeard(audio.count)) } catch {
                     isOpen = false
                     failed(error)
                 }
@@ -66,6 +87,17 @@ public final class UtteranceListener {
             isOpen = false
             failed(error)
         }
+    }
+
+    /// Keeps the audio as heard from the open utterance's next samples on, or the last two
+    /// seconds between utterances (more than a pre-roll and the start window).
+    private func forgetHeard() {
+        guard cleaner != nil else { return }
+        let keepFrom = isOpen ? heardCursor : heardOrigin + soundHeard.count - AudioFormat.samples(milliseconds: 2000)
+        let drop = min(soundHeard.count, max(0, keepFrom - heardOrigin))
+        guard drop > 16_000 else { return }
+        soundHeard.removeFirst(drop)
+        heardOrigin += drop
     }
 
     /// Closes an utterance still open at the end of a recording; nil when none is.

@@ -14,8 +14,8 @@ struct DoctorCommand: ParsableCommand {
         abstract: "Check the microphone, speaker, models, Bible and voice; print what to fix.",
         discussion: """
             Lists the capture and playback devices and which the daemon would use, checks the \
-            PocketSphinx acoustic model, the compiled vocabulary model, Bible.db, the \
-            curriculum and espeak-ng. Exits 1 when something the daemon cannot run without is \
+            PocketSphinx acoustic model, RNNoise, the compiled vocabulary model, Bible.db, \
+            the curriculum and espeak-ng. Exits 1 when something the daemon cannot run without is \
             missing.
             """
     )
@@ -51,6 +51,10 @@ struct DoctorCommand: ParsableCommand {
         let acoustic = PocketSphinxDecoder.defaultAcousticModel
         report(FileManager.default.fileExists(atPath: acoustic + "/mdef"), "acoustic model \(acoustic)",
                fix: "apt-get install pocketsphinx-en-us")
+        report(RNNoise.shared != nil,
+               RNNoise.shared.map { "noise removal: RNNoise \($0.path)" }
+                   ?? "noise removal: \(RNNoise.loadProblem ?? "RNNoise cannot be loaded"); WebRTC's suppressor instead",
+               fix: "scripts/setup.sh fetches librnnoise.so (PyPI pyrnnoise); scripts/install.sh installs it", required: false)
         report(FileManager.default.fileExists(atPath: CMUDictionary.defaultPath), "pronouncing dictionary \(CMUDictionary.defaultPath)",
                fix: "apt-get install pocketsphinx-en-us")
 
