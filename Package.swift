@@ -67,7 +67,10 @@ let package = Package(
         ),
         .target(
             name: "Audio",
-            dependencies: ["CAlsa", "CSpeexDSP", "CWebRTCAudio"]
+            dependencies: ["CAlsa", "CSpeexDSP", "CWebRTCAudio"],
+            // Optimised in debug builds too: RNNoiseStream filters every sample heard, and
+            // the tests feed hours of simulated audio through it.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         .target(
             name: "Speech",
