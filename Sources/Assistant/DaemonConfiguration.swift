@@ -34,6 +34,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         case vocabulary
         case adaptation
         case hearingTuning = "hearing_tuning"
+        case rnnoise
         case mode
 
         /// The flag that sets the key.
@@ -72,6 +73,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// The numbers of hearing from a JSON file (``HearingTuning/load(from:)``), for
     /// experiments; nil: the shipped ones.
     public var hearingTuning: HearingTuning?
+    /// Take the room's noise out with RNNoise rather than WebRTC's suppressor.
+    public var rnnoise = false
     /// trace, debug, info, notice, warning, error or critical.
     public var logLevel: Logger.Level = .info
     /// A speaker adaptation from scripts/adapt.sh (an adapted acoustic model folder or an
@@ -175,6 +178,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
             do { hearingTuning = try HearingTuning.load(from: path) } catch {
                 throw bad("a hearing tuning file: \(error)")
             }
+        case .rnnoise:
+            guard case .boolean(let flag) = value else { throw bad("true or false") }
+            rnnoise = flag
         case .mode:
             guard let chosen = DaemonMode(rawValue: try string()) else {
                 throw bad(DaemonMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
@@ -193,6 +199,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         settings.minimumConfidence = minimumConfidence
         settings.suppressNoiseBelowDecibels = suppressNoiseBelowDecibels
         if let hearingTuning { settings.commandConfidence = hearingTuning.commandConfidence }
+        settings.removesNoiseWithRNNoise = rnnoise
         return settings
     }
 

@@ -28,14 +28,18 @@ public struct RecognitionSettings: Sendable, Hashable {
     public var normaliseWholeUtterance = true
     /// Utterances whose signal-to-noise ratio as heard (dB,
     /// ``NoiseSuppressor/signalToNoise(_:)``) is below this are decoded with the room's
-    /// noise taken out: by RNNoise, which cleans the whole stream before the endpointer
-    /// where its library is installed (``Recognizer/cleansStream``), else by WebRTC's
-    /// suppressor (``NoiseSuppressor``). Above it they are decoded as heard: in a quiet room
+    /// noise taken out: by WebRTC's suppressor (``NoiseSuppressor``), or with
+    /// ``removesNoiseWithRNNoise`` by RNNoise, which cleans the whole stream before the
+    /// endpointer (``Recognizer/cleansStream``). Above it they are decoded as heard: in a quiet room
     /// suppression costs words. 0: no suppression of either kind; `.infinity`: always. Only
     /// with whole-utterance normalisation, which holds the utterance until it ends.
     public var suppressNoiseBelowDecibels: Double = 20
-    /// Suppress with WebRTC even where RNNoise is installed (for comparing the two).
-    public var suppressWithWebRTC = false
+    /// Take the room's noise out with RNNoise over the whole stream (``Recognizer/cleansStream``)
+    /// instead of WebRTC's suppressor per utterance (config `rnnoise`). Off by default until
+    /// the command decision is fitted on RNNoise's audio: with it, commands in loud noise
+    /// are heard far more often, and a little more speech that is no command is acted on
+    /// (docs/measurements/2026-11-26-rnnoise.md).
+    public var removesNoiseWithRNNoise = false
     /// With whole-utterance normalisation, decode the utterance once it has been quiet this
     /// long, while the endpointer still waits for the rest of its trailing silence: if no
     /// more speech comes, that result is the answer and the intent is ready as the silence

@@ -377,12 +377,12 @@ public final class Recognizer {
                           rechecked: rechecked, decodes: decodes)
     }
 
-    /// True when RNNoise takes the room's noise out of everything heard, before the
+    /// True when RNNoise (asked for, and installed) takes the room's noise out of everything heard, before the
     /// endpointer (``UtteranceListener``); an utterance below the signal-to-noise gate is
     /// then decoded cleaned, one above it as heard. Else WebRTC's suppressor cleans each
     /// utterance below the gate. Never when suppression is off (`suppress_noise_below_db = 0`).
     public var cleansStream: Bool {
-        !settings.suppressWithWebRTC && settings.suppressNoiseBelowDecibels > 0 && RNNoise.shared != nil
+        settings.removesNoiseWithRNNoise && settings.suppressNoiseBelowDecibels > 0 && RNNoise.shared != nil
     }
 
     /// Recognises a whole utterance at once.

@@ -50,9 +50,6 @@ struct RecognizeCommand: ParsableCommand {
     @Flag(name: .customLong("features"), help: ArgumentHelp("With --json, each command utterance's two decodes (for scripts/fit-decision.sh).", visibility: .hidden))
     var features = false
 
-    @Flag(name: .customLong("webrtc-suppressor"), help: ArgumentHelp("Suppress noise with WebRTC even where RNNoise is installed (for comparing them).", visibility: .hidden))
-    var webRTCSuppressor = false
-
     @Option(help: "PocketSphinx's own log file.")
     var decoderLog: String = "/dev/null"
 
@@ -71,7 +68,6 @@ struct RecognizeCommand: ParsableCommand {
         var settings = configuration.recognitionSettings
         settings.independentUtterances = true
         settings.verifyWithPhoneLoop = verify
-        settings.suppressWithWebRTC = webRTCSuppressor
         settings.decoderLog = decoderLog
         for option in decoderOptions {
             let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
