@@ -93,5 +93,4 @@ public struct CommandConfidence: Hashable, Sendable, Codable {
         return 1 / (1 + exp(-z))
     }
 
-    public func accepts(_ features: CommandFeatures) -> Bool { confidence(features) >= threshold }
 }

@@ -250,7 +250,7 @@ public final class Recognizer {
         utteranceSamples += samples.count
         if batch {
             held += samples
-            heldAsHeard += asHeard ?? samples
+            if cleansStream { heldAsHeard += asHeard ?? samples }
             return
         }
         let start = Self.cpuMilliseconds()
@@ -334,13 +334,13 @@ public final class Recognizer {
         var suppressed = false
         if cleansStream {
             // A clean utterance is decoded as it was heard: RNNoise costs synthetic and
-            // some real voices words in a quiet room, as WebRTC's suppressor did.
+            // some real voices words in a quiet room, as WebRTC's suppressor did. The
+            // decision reads the ratio of what it decodes.
             if snr < settings.suppressNoiseBelowDecibels {
                 audio = held
                 suppressed = true
+                decidedSNR = NoiseSuppressor.signalToNoise(audio)
             }
-            // The decision reads the ratio of what it decodes.
-            decidedSNR = suppressed ? NoiseSuppressor.signalToNoise(audio) : snr
         } else if snr < settings.suppressNoiseBelowDecibels, let quieter = NoiseSuppressor.suppressed(audio, method: .commands) {
             audio = quieter
             suppressed = true
