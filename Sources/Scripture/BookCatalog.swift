@@ -64,8 +64,8 @@ public enum BookCatalog {
         book(51, "Colossians", "Col", .new, ["Col"]),
         numbered(52, 1, "Thessalonians", "1Thess", .new, ["Thess", "Thes", "Th"]),
         numbered(53, 2, "Thessalonians", "2Thess", .new, ["Thess", "Thes", "Th"]),
-        numbered(54, 1, "Timothy", "1Tim", .new, ["Tim", "Tm"]),
-        numbered(55, 2, "Timothy", "2Tim", .new, ["Tim", "Tm"]),
+        numbered(54, 1, "Timothy", "1Tim", .new, ["Tim", "Tm", "Ti"]),
+        numbered(55, 2, "Timothy", "2Tim", .new, ["Tim", "Tm", "Ti"]),
         book(56, "Titus", "Titus", .new, ["Tit", "Ti"]),
         book(57, "Philemon", "Phlm", .new, ["Phlm", "Philem", "Phm", "Pm"]),
         book(58, "Hebrews", "Heb", .new, ["Heb"]),
@@ -81,6 +81,54 @@ public enum BookCatalog {
               "The Revelation of John", "Apocalypse"],
              spoken: ["revelation", "revelations"]),
     ]
+
+    /// Books of other canons (the deuterocanonical books and the other apocrypha) by every
+    /// usual name, with the name a person is told: these are not in this Bible, and a
+    /// reference to one is refused with that reason rather than as an unknown book.
+    static let otherCanons: [String: String] = {
+        let table: [(String, [String])] = [
+            ("Tobit", ["Tobit", "Tob", "Tb"]),
+            ("Judith", ["Judith", "Jdt", "Jdth"]),
+            ("Wisdom", ["Wisdom", "Wisdom of Solomon", "Wis", "Wisd", "Book of Wisdom"]),
+            ("Sirach", ["Sirach", "Sir", "Ecclesiasticus", "Ecclus", "Ben Sira", "Wisdom of Ben Sira",
+                        "Wisdom of Sirach"]),
+            ("Baruch", ["Baruch", "Bar"]),
+            ("the Letter of Jeremiah", ["Letter of Jeremiah", "Epistle of Jeremiah", "Let Jer", "EpJer"]),
+            ("1 Maccabees", ["1 Maccabees", "First Maccabees", "I Maccabees", "1 Macc", "1 Mac", "1Macc", "1 Mc"]),
+            ("2 Maccabees", ["2 Maccabees", "Second Maccabees", "II Maccabees", "2 Macc", "2 Mac", "2Macc", "2 Mc"]),
+            ("3 Maccabees", ["3 Maccabees", "Third Maccabees", "III Maccabees", "3 Macc"]),
+            ("4 Maccabees", ["4 Maccabees", "Fourth Maccabees", "IV Maccabees", "4 Macc"]),
+            ("1 Esdras", ["1 Esdras", "First Esdras", "I Esdras", "1 Esd"]),
+            ("2 Esdras", ["2 Esdras", "Second Esdras", "II Esdras", "2 Esd"]),
+            ("the Prayer of Manasseh", ["Prayer of Manasseh", "Prayer of Manasses", "Pr Man", "PrMan"]),
+            ("Susanna", ["Susanna", "Sus"]),
+            ("Bel and the Dragon", ["Bel and the Dragon", "Bel"]),
+            ("the Prayer of Azariah", ["Prayer of Azariah", "Song of the Three Children", "Song of the Three",
+                                       "Song of Three Youths"]),
+            ("the Additions to Esther", ["Additions to Esther", "Greek Esther", "Add Esth"]),
+            ("Enoch", ["Enoch", "1 Enoch", "First Enoch"]),
+            ("Jubilees", ["Jubilees", "Jub"]),
+            ("the Epistle to the Laodiceans", ["Laodiceans", "Epistle to the Laodiceans"]),
+            ("the Gospel of Thomas", ["Gospel of Thomas", "Thomas"]),
+            ("the Gospel of Peter", ["Gospel of Peter"]),
+            ("the Gospel of Judas", ["Gospel of Judas"]),
+            ("the Gospel of Mary", ["Gospel of Mary"]),
+            ("the Gospel of Philip", ["Gospel of Philip"]),
+            ("the Shepherd of Hermas", ["Shepherd of Hermas", "Hermas"]),
+            ("the Didache", ["Didache"]),
+        ]
+        var index: [String: String] = [:]
+        for (name, names) in table {
+            for alias in names {
+                if let key = BookName.key(alias) { index[key] = name }
+            }
+        }
+        return index
+    }()
+
+    /// The longest name of another canon, in words.
+    static let longestOtherCanonWordCount: Int = otherCanons.keys
+        .map { $0.split(separator: " ").count }.max() ?? 1
 
     /// The book with canonical position `id` (1...66).
     public static func book(id: Int) -> Book? {

@@ -23,6 +23,8 @@ enum BookName {
                 if offset == 0, let n = ordinals[word] { parts.append(String(n)) } else { parts.append(word) }
             case .number(let n) where offset == 0 && n >= 1 && n <= 3:
                 parts.append(String(n))
+            case .ordinal(let n) where offset == 0 && n >= 1 && n <= 3:
+                parts.append(String(n))
             default:
                 return nil
             }

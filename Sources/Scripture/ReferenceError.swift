@@ -5,10 +5,14 @@
 public enum ReferenceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Nothing but blanks.
     case empty
-    /// The text does not have the shape of a reference.
-    case notAReference(String)
+    /// The text does not have the shape of a reference; `unread` is what could not be read
+    /// from where the reading stopped ("" when the text ends too soon, nil when nothing of it
+    /// reads).
+    case notAReference(String, unread: String? = nil)
     /// The words where a book name belongs are not one of the 66 books.
     case unknownBook(String)
+    /// A book of other canons that this Bible does not hold ("Sirach", "1 Maccabees").
+    case notInThisBible(String)
     /// A book of several chapters with no chapter ("Genesis", "John verse 3").
     case missingChapter(Book)
     case noChapter(Book, chapter: Int)
@@ -24,10 +28,16 @@ public enum ReferenceError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .empty:
             return "no reference given"
-        case .notAReference(let text):
-            return "not a reference: \"\(text)\""
+        case .notAReference(let text, let unread):
+            switch unread {
+            case nil: return "not a reference: \"\(text)\""
+            case ""?: return "not a reference: \"\(text)\" (it stops where a number should follow)"
+            case let unread?: return "not a reference: \"\(text)\" (could not read \"\(unread)\")"
+            }
         case .unknownBook(let name):
             return "no book named \"\(name)\" in the Bible"
+        case .notInThisBible(let name):
+            return "\(name) is not in the Berean Standard Bible, which holds the 66 books of the Protestant canon"
         case .missingChapter(let book):
             return "which chapter of \(book.name)? It has \(book.chapterCount) chapters"
         case .noChapter(let book, let chapter):

@@ -2,18 +2,32 @@
 ///
 /// The grammar, over ``ReferenceToken``s:
 ///
-///     list      := reference { (";" | "," | "and") (reference | continuation) }
-///     reference := ["the"] ["book" "of"] BOOK spec
-///     spec      := ["chapter"] N [(":" | "verse") N | N | "title"] ["ff"] [range]
-///                | "verse" N [range]                      (one-chapter books)
-///     range     := ("-" | "through" | "to") (["chapter"] N (":" | "verse" | N) N | ["verse"] N)
+///     list       := reference { (";" | "," | "and") (reference | continuation) }
+///     reference  := ["the"] [ORD] [title] BOOK [","] spec | placeFirst
+///     title      := "book" "of" | "gospel" ("of" | "according" "to")
+///                 | ("letter" | "epistle") ("to" ["the"] | "of")
+///     spec       := ["chapter"] N [(":" | "verse") N | N | "title"] ["ff"] [range]
+///                 | ["chapter"] N verseTail | ["the"] ORD "chapter" [verseTail]
+///                 | "verse" N [range]                      (one-chapter books)
+///     placeFirst := ["the"] ORD ("chapter" "of" BOOK | "psalm") [verseTail]
+///                 | "chapter" N "of" BOOK [verseTail]
+///                 | (["the"] ORD "verse" | "verse" N) "of" (placeFirst | BOOK ["chapter"] N | BOOK)
+///     verseTail  := [","] ("verse" N [range] | ["the"] ORD "verse" [range])
+///     range      := ("-" | "through" | "to") (["chapter"] N (":" | "verse" | N) N | ["verse"] N)
 ///
 /// Two numbers in a row are chapter and verse ("thirteen four"); a lone number after a
 /// one-chapter book is a verse ("Jude 3"); after "," or "and" a lone number is another
-/// verse of the chapter before it, after ";" another chapter.
+/// verse of the chapter before it, after ";" another chapter, except that after "chapter N"
+/// said with its word a "," is a pause ("chapter thirteen, four through seven" stays in
+/// chapter 13). A number said compressed ("psalm one thirty nine", "one nineteen") is read
+/// as one number of hundreds only when the plain reading (Psalm 1:39) is no passage of this
+/// Bible; the plain reading wins whenever it is one. A translation's abbreviation at the end
+/// ("John 3:16 NIV") is left out.
 struct ReferenceParser {
     private let text: String
-    private let tokens: [ReferenceToken]
+    private var tokens: [ReferenceToken]
+    /// Where a unit word and a spoken 10...99 may be one number (``ReferenceToken/tokenizeWithCompressedNumbers(_:)``).
+    private let compressed: [ReferenceToken.CompressedNumber]
     private var position = 0
 
     private static let chapterWords: Set<String> = ["chapter", "chapters", "ch", "chap", "chs"]
@@ -21,37 +35,90 @@ struct ReferenceParser {
     private static let rangeWords: Set<String> = ["through", "thru", "to", "until", "till"]
     private static let followingWords: Set<String> = ["ff", "f", "following"]
     private static let titleWords: Set<String> = ["title", "superscription", "heading"]
+    private static let psalmWords: Set<String> = ["psalm", "psalms"]
+    /// Translations' abbreviations that transcribers print after a reference.
+    private static let translations: Set<String> = [
+        "bsb", "kjv", "nkjv", "niv", "esv", "nasb", "nlt", "rsv", "nrsv", "csb", "hcsb", "asv",
+        "web", "net", "amp", "msg", "nab", "nabre", "njb", "jb", "dra", "lsb", "leb",
+    ]
     /// What recognisers write for a spoken "verse" (measured: the Bible-domain language model
     /// and the stock one on Piper's voice, "chapter twenty three burst nineteen"). Read as
-    /// "verse" only in running text, between "chapter N" and a number.
-    private static let misheardVerseWords: Set<String> = ["burst", "first"]
+    /// "verse" only in running text, between "chapter N" and a number. "first", the other
+    /// word heard, is an ordinal token (``consumeMisheardVerse()``).
+    private static let misheardVerseWords: Set<String> = ["burst"]
     /// Running text (``find(ambiguous:)``) rather than a reference on its own.
     private var running = false
 
     init(text: String) {
         self.text = text
-        self.tokens = ReferenceToken.tokenize(text)
+        (tokens, compressed) = ReferenceToken.tokenizeWithCompressedNumbers(text)
+        if tokens.count > 1, case .word(let w) = tokens[tokens.count - 1], Self.translations.contains(w) {
+            tokens.removeLast()
+        }
     }
 
+    /// The references of a text that is nothing but references; the plain reading first,
+    /// then, if it is no passage, readings with compressed numbers joined (fewest first).
     mutating func parse() throws(ReferenceError) -> [ScriptureReference] {
+        let plain = tokens
+        do throws(ReferenceError) {
+            return try parseTokens()
+        } catch {
+            for reading in Self.compressedReadings(plain, compressed) {
+                tokens = reading
+                position = 0
+                if let references = try? parseTokens() { return references }
+            }
+            throw error
+        }
+    }
+
+    /// The readings of `tokens` with some compressed numbers joined, fewest joins first:
+    /// each pair (1, 51) may stay, be 151, or be 150 then 1.
+    private static func compressedReadings(
+        _ tokens: [ReferenceToken], _ compressed: [ReferenceToken.CompressedNumber]
+    ) -> [[ReferenceToken]] {
+        guard !compressed.isEmpty, compressed.count <= 4 else { return [] }
+        var choices: [[Int]] = [[]]  // per pair: 0 plain, 1 joined, 2 joined at the tens
+        for pair in compressed {
+            let options = pair.tens == nil ? [0, 1] : [0, 1, 2]
+            choices = choices.flatMap { prefix in options.map { prefix + [$0] } }
+        }
+        choices.removeAll { $0.allSatisfy { $0 == 0 } }
+        choices.sort { $0.filter { $0 != 0 }.count < $1.filter { $0 != 0 }.count }
+        return choices.map { choice in
+            var out = tokens
+            for (pair, option) in zip(compressed, choice).reversed() where option != 0 {
+                guard case .number(let hundreds) = out[pair.index], case .number(let rest) = out[pair.index + 1] else { continue }
+                if option == 1 {
+                    out.replaceSubrange(pair.index...(pair.index + 1), with: [.number(hundreds * 100 + rest)])
+                } else if let tens = pair.tens {
+                    out.replaceSubrange(pair.index...(pair.index + 1), with: [.number(hundreds * 100 + tens), .number(rest - tens)])
+                }
+            }
+            return out
+        }
+    }
+
+    private mutating func parseTokens() throws(ReferenceError) -> [ScriptureReference] {
         guard !tokens.isEmpty else {
             if text.allSatisfy(\.isWhitespace) { throw .empty }
             throw .notAReference(trimmed)
         }
-        if tokens.contains(where: { if case .junk = $0 { true } else { false } }) {
-            throw .notAReference(trimmed)
+        for token in tokens {
+            if case .junk(let c) = token { throw .notAReference(trimmed, unread: String(c)) }
         }
         var references: [ScriptureReference] = []
         var separator: ReferenceToken? = nil
         while position < tokens.count {
-            if let book = readBook() {
-                references.append(try readSpec(book, verseOf: nil))
+            if let reference = try readReference() {
+                references.append(reference)
             } else if let previous = references.last, let separator {
                 // A continuation in the same book.
                 let verseOf = separator == .semicolon || previous.isWholeChapters ? nil : previous.end.chapter
                 references.append(try readSpec(previous.book, verseOf: verseOf))
             } else {
-                throw references.isEmpty ? unknownBook() : .notAReference(trimmed)
+                throw references.isEmpty ? unknownBook() : unreadable()
             }
             guard position < tokens.count else { break }
             switch tokens[position] {
@@ -59,10 +126,18 @@ struct ReferenceParser {
                 separator = tokens[position]
                 position += 1
             default:
-                throw .notAReference(trimmed)
+                throw unreadable()
             }
         }
         return Self.joinAdjacent(references)
+    }
+
+    /// A reference that starts here: a book and what follows it, or a form that says the
+    /// place before the book. Nil, with nothing consumed, when no book or place starts here.
+    private mutating func readReference() throws(ReferenceError) -> ScriptureReference? {
+        if let reference = try readPlaceFirst() { return reference }
+        guard let book = readBook() else { return nil }
+        return try readSpec(book, verseOf: nil)
     }
 
     /// Every reference in running text ("as it says in habakkuk two four, the righteous
@@ -77,6 +152,12 @@ struct ReferenceParser {
         var found: [ScriptureReference] = []
         var start = 0
         while start < tokens.count {
+            position = start
+            if let reference = try? readPlaceFirst() {
+                found.append(reference)
+                start = max(position, start + 1)
+                continue
+            }
             position = start
             if let book = readBook() {
                 let name = tokens[start..<position].compactMap { token -> String? in
@@ -102,14 +183,31 @@ struct ReferenceParser {
 
     // MARK: - Books
 
+    /// Words said before a book's name: "the book of", "the gospel according to", "the
+    /// letter to the", "the first epistle of".
+    private static let titles: [[String]] = [
+        ["book", "of"], ["gospel", "of"], ["gospel", "according", "to"], ["letter", "to", "the"],
+        ["letter", "to"], ["letter", "of"], ["epistle", "to", "the"], ["epistle", "to"], ["epistle", "of"],
+    ]
+
     /// Reads the longest book name at the current position.
     private mutating func readBook() -> Book? {
         var start = position
         if word(at: start) == "the" { start += 1 }
-        if word(at: start) == "book", word(at: start + 1) == "of" { start += 2 }
+        // "the first letter to the corinthians": the number stands before the title.
+        var number: Int? = nil
+        if case .ordinal(let n) = token(at: start), (1...3).contains(n),
+           let title = Self.titles.first(where: { words(at: start + 1, are: $0) && $0[0] != "book" && $0[0] != "gospel" }) {
+            number = n
+            start += 1 + title.count
+        } else if let title = Self.titles.first(where: { words(at: start, are: $0) }) {
+            start += title.count
+        }
         var length = min(BookCatalog.longestNameWordCount, tokens.count - start)
         while length > 0 {
-            if let key = BookName.key(tokens[start..<(start + length)]), let book = BookCatalog.book(key: key) {
+            var name = Array(tokens[start..<(start + length)])
+            if let number { name.insert(.number(number), at: 0) }
+            if let key = BookName.key(name[...]), let book = BookCatalog.book(key: key) {
                 position = start + length
                 return book
             }
@@ -127,18 +225,140 @@ struct ReferenceParser {
     /// The error for a text that does not start with a book: name the words that stand
     /// where the book should, when a number follows them.
     private func unknownBook() -> ReferenceError {
+        if let name = otherCanonBook() { return .notInThisBible(name) }
         var words: [String] = []
         for token in tokens[position...] {
             if case .word(let w) = token { words.append(w) } else if case .number(let n) = token, words.isEmpty {
                 words.append(String(n))
+            } else if case .ordinal = token, words.isEmpty {
+                words.append(token.written)
             } else { break }
         }
         let hasNumber = tokens.contains { if case .number = $0 { true } else { false } }
-        let hasName = words.contains { $0.first?.isLetter == true }
+        let notNames = Self.chapterWords.union(Self.verseWords).union(["the", "of"])
+        let hasName = words.contains { $0.first?.isLetter == true && !notNames.contains($0) }
         guard hasNumber, hasName, words.count <= BookCatalog.longestNameWordCount else {
             return .notAReference(trimmed)
         }
         return .unknownBook(words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "))
+    }
+
+    /// The book of another canon named at the current position, if any ("Sirach 2:1").
+    /// The name as said first ("gospel of thomas"), then without a title ("the book of wisdom").
+    private func otherCanonBook() -> String? {
+        var start = position
+        if word(at: start) == "the" { start += 1 }
+        var starts = [start]
+        if let title = Self.titles.first(where: { words(at: start, are: $0) }) { starts.append(start + title.count) }
+        for start in starts {
+            var length = min(BookCatalog.longestOtherCanonWordCount, tokens.count - start)
+            while length > 0 {
+                if let key = BookName.key(tokens[start..<(start + length)]), let name = BookCatalog.otherCanons[key] {
+                    return name
+                }
+                length -= 1
+            }
+        }
+        return nil
+    }
+
+    /// The error for text that stops reading at the current position, naming what is left.
+    /// A ":" or "-" left at the end means the text stops too soon ("John 3:").
+    private func unreadable() -> ReferenceError {
+        let rest = tokens[min(position, tokens.count)...]
+        if rest.count == 1, rest.first == .chapterVerseSeparator || rest.first == .dash {
+            return .notAReference(trimmed, unread: "")
+        }
+        return .notAReference(trimmed, unread: rest.map(\.written).joined(separator: " "))
+    }
+
+    // MARK: - The place before the book
+
+    /// Forms that say the place before the book: "the fifth chapter of romans", "chapter
+    /// eight of romans", "the hundredth psalm", "the first verse of the third chapter of
+    /// john", "verse sixteen of john three". Nil, with nothing consumed, when the text here
+    /// is none of them.
+    private mutating func readPlaceFirst() throws(ReferenceError) -> ScriptureReference? {
+        let start = position
+        if let verse = readOrdinal(Self.verseWords) ?? readNumbered(Self.verseWords), consumeWord(["of"]) {
+            if let (book, chapter) = readChapterFirst() ?? readBookAndChapter() {
+                return try readRange(book, from: VersePoint(chapter: chapter, verse: verse))
+            }
+        }
+        position = start
+        if let (book, chapter) = readChapterFirst() {
+            return try readChapterTail(book, chapter: chapter)
+        }
+        position = start
+        return nil
+    }
+
+    /// "the fifth chapter of romans", "chapter five of romans", "the hundredth psalm".
+    private mutating func readChapterFirst() -> (Book, Int)? {
+        let start = position
+        if let chapter = readOrdinal(Self.psalmWords), let psalms = BookCatalog.book(id: 19) {
+            return (psalms, chapter)
+        }
+        position = start
+        if let chapter = readOrdinal(Self.chapterWords) ?? readNumbered(Self.chapterWords), consumeWord(["of"]),
+           let book = readBook() {
+            return (book, chapter)
+        }
+        position = start
+        return nil
+    }
+
+    /// "john three", "john chapter three", or a one-chapter book alone ("jude"), after "verse N of".
+    private mutating func readBookAndChapter() -> (Book, Int)? {
+        let start = position
+        guard let book = readBook() else { return nil }
+        let saidChapter = consumeWord(Self.chapterWords)
+        if let chapter = consumeNumber() { return (book, chapter) }
+        if book.hasOneChapter, !saidChapter { return (book, 1) }
+        position = start
+        return nil
+    }
+
+    /// ["the"] ORD followed by one of `words` ("the fifth chapter"): the ordinal's value.
+    private mutating func readOrdinal(_ words: Set<String>) -> Int? {
+        let start = position
+        if word(at: position) == "the" { position += 1 }
+        if case .ordinal(let n) = token(at: position), let w = word(at: position + 1), words.contains(w) {
+            position += 2
+            return n
+        }
+        position = start
+        return nil
+    }
+
+    /// One of `words` followed by a number ("chapter eight"): the number.
+    private mutating func readNumbered(_ words: Set<String>) -> Int? {
+        guard let w = word(at: position), words.contains(w), case .number(let n) = token(at: position + 1) else {
+            return nil
+        }
+        position += 2
+        return n
+    }
+
+    /// A verse said after a chapter: [","] "verse" N, or [","] ["the"] ORD "verse". Nil,
+    /// with nothing consumed, when none follows.
+    private mutating func readVerseTail() -> Int? {
+        let start = position
+        if token(at: position) == .comma { position += 1 }
+        if consumeWord(Self.verseWords), let verse = consumeNumber() { return verse }
+        position = start
+        if token(at: position) == .comma { position += 1 }
+        if let verse = readOrdinal(Self.verseWords) { return verse }
+        position = start
+        return nil
+    }
+
+    /// A chapter named on its own, and the verse that may follow it.
+    private mutating func readChapterTail(_ book: Book, chapter: Int) throws(ReferenceError) -> ScriptureReference {
+        if let verse = readVerseTail() {
+            return try readRange(book, from: VersePoint(chapter: chapter, verse: verse))
+        }
+        return try ScriptureReference(book: book, chapters: chapter)
     }
 
     // MARK: - Chapters and verses
@@ -146,6 +366,13 @@ struct ReferenceParser {
     /// Reads what follows a book name. `verseOf` is the chapter a lone number belongs to
     /// (a continuation after "," or "and").
     private mutating func readSpec(_ book: Book, verseOf: Int?) throws(ReferenceError) -> ScriptureReference {
+        // A comma after the name is a pause: "Romans, the eighth chapter", "Romans, 8:28".
+        if verseOf == nil, token(at: position) == .comma, position + 1 < tokens.count, !isSeparator(tokens[position + 1]) {
+            position += 1
+        }
+        if verseOf == nil, let chapter = readOrdinal(Self.chapterWords) {
+            return try readChapterTail(book, chapter: chapter)
+        }
         let saidChapter = consumeWord(Self.chapterWords)
         if !saidChapter, consumeWord(Self.verseWords) {
             // "jude verse three", or "and verse eighteen" in a continuation.
@@ -155,7 +382,7 @@ struct ReferenceParser {
         }
         guard let first = consumeNumber() else {
             if position >= tokens.count || isSeparator(tokens[position]) { throw .missingChapter(book) }
-            throw .notAReference(trimmed)
+            throw unreadable()
         }
         if consumeChapterVerseSeparator() || consumeWord(Self.verseWords) || (saidChapter && consumeMisheardVerse()) {
             return try readRange(book, from: VersePoint(chapter: first, verse: try number()))
@@ -165,6 +392,15 @@ struct ReferenceParser {
         }
         if consumeWord(Self.titleWords) {
             return try ScriptureReference(book: book, chapter: first, verse: 0)
+        }
+        if let verse = readVerseTail() {
+            return try readRange(book, from: VersePoint(chapter: first, verse: verse))
+        }
+        // "chapter thirteen, four through seven": after "chapter N" a comma is a pause.
+        if saidChapter, token(at: position) == .comma, case .number(let verse) = token(at: position + 1),
+           token(at: position + 2) != .chapterVerseSeparator {
+            position += 2
+            return try readRange(book, from: VersePoint(chapter: first, verse: verse))
         }
         if let chapter = verseOf, !saidChapter {
             return try readRange(book, from: VersePoint(chapter: chapter, verse: first))
@@ -208,6 +444,14 @@ struct ReferenceParser {
 
     // MARK: - Tokens
 
+    private func token(at index: Int) -> ReferenceToken? {
+        index < tokens.count ? tokens[index] : nil
+    }
+
+    private func words(at index: Int, are expected: [String]) -> Bool {
+        expected.indices.allSatisfy { word(at: index + $0) == expected[$0] }
+    }
+
     private func word(at index: Int) -> String? {
         guard index < tokens.count, case .word(let w) = tokens[index] else { return nil }
         return w
@@ -225,8 +469,8 @@ struct ReferenceParser {
 
     /// In running text, a word heard for "verse" (``misheardVerseWords``) before a number.
     private mutating func consumeMisheardVerse() -> Bool {
-        guard running, let w = word(at: position), Self.misheardVerseWords.contains(w),
-              position + 1 < tokens.count, case .number = tokens[position + 1] else { return false }
+        let misheard = word(at: position).map(Self.misheardVerseWords.contains) == true || token(at: position) == .ordinal(1)
+        guard running, misheard, position + 1 < tokens.count, case .number = tokens[position + 1] else { return false }
         position += 1
         return true
     }
@@ -238,7 +482,7 @@ struct ReferenceParser {
     }
 
     private mutating func number() throws(ReferenceError) -> Int {
-        guard let n = consumeNumber() else { throw .notAReference(trimmed) }
+        guard let n = consumeNumber() else { throw unreadable() }
         return n
     }
 

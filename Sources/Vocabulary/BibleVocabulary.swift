@@ -10,7 +10,7 @@ import Scripture
 public enum BibleVocabulary {
     public static let identifier = "bible-course.vocabulary"
     /// Bumped when the built-in phrases change, so compiled models are rebuilt.
-    public static let version = "3"
+    public static let version = "4"
 
     /// The highest chapter or verse number in the Bible (Psalm 119:176).
     public static let highestNumber = 176

@@ -11,19 +11,31 @@ import Scripture
 /// also lets "verses" stand before a single verse ("john three verses sixteen"), which
 /// reads the same verse.
 ///
-/// Rules: `lookup` (`<verb> <passage>`), `passage` (every book with its place),
-/// `book_<osis>` (the book's spoken names, filled from phrase counts), `place_<C>_<V>`
-/// (chapter and verse forms of a book with C chapters and verses up to V), `verse_<V>`
-/// (the forms of a one-chapter book), `upto_<N>` (the spoken numbers 1 … N).
+/// People also name a chapter by its ordinal, before the book ("the twenty third psalm",
+/// "the fifth chapter of romans"); those forms are a tenth of the passage rule's weight, and
+/// their ordinals come from ``NumberWords``, the table the reference parser reads them with.
+///
+/// Rules: `lookup` (`<verb> <passage>`), `passage` (the two kinds below),
+/// `passage_by_book` (every book with its place), `passage_by_ordinal` ("the Nth psalm",
+/// "the Nth chapter of" the books with N chapters or more), `book_<osis>` (the book's
+/// spoken names, filled from phrase counts), `place_<C>_<V>` (chapter and verse forms of a
+/// book with C chapters and verses up to V), `verse_<V>` (the forms of a one-chapter
+/// book), `upto_<N>` (the spoken numbers 1 … N), `ordinal_upto_<N>` (the spoken ordinals
+/// 1st … Nth), `ordinal_digit` (first … ninth).
 public enum LookupGrammar {
     /// The rule that holds `book`'s spoken names.
     public static func bookRule(_ book: Book) -> String { "book_" + book.osis.lowercased() }
 
     /// The JSGF rules, by name.
     public static func rules() -> [String: String] {
-        var rules: [String: String] = ["lookup": "<verb> <passage>"]
+        var rules: [String: String] = [
+            "lookup": "<verb> <passage>",
+            "passage": "/10/ <passage_by_book> | /1/ <passage_by_ordinal>",
+            "ordinal_digit": (1...9).map(NumberWords.spokenOrdinal).joined(separator: " | "),
+        ]
         var passage: [String] = []
         var ranges = Set<Int>()
+        var byChapterCount: [Int: [Book]] = [:]
         for book in BookCatalog.books {
             let verses = (1...book.chapterCount).compactMap { book.verseCount(chapter: $0) }.max() ?? 1
             let place: String
@@ -39,15 +51,54 @@ public enum LookupGrammar {
             }
             ranges.insert(verses)
             passage.append("<\(bookRule(book))> <\(place)>")
+            if !book.hasOneChapter { byChapterCount[book.chapterCount, default: []].append(book) }
         }
-        rules["passage"] = passage.joined(separator: " | ")
+        rules["passage_by_book"] = passage.joined(separator: " | ")
+        // "the twenty third psalm"; "the fifth chapter of romans", the books grouped by how
+        // many chapters they have so that each hears only the ordinals it has.
+        let psalms = BookCatalog.book(id: 19)!
+        var byOrdinal = ["the <ordinal_upto_\(psalms.chapterCount)> psalm"]
+        var ordinalRanges: Set<Int> = [psalms.chapterCount]
+        for (count, books) in byChapterCount.sorted(by: { $0.key < $1.key }) {
+            let names = books.map { "<\(bookRule($0))>" }.joined(separator: " | ")
+            byOrdinal.append("the <ordinal_upto_\(count)> chapter of (\(names))")
+            ordinalRanges.insert(count)
+        }
+        rules["passage_by_ordinal"] = byOrdinal.joined(separator: " | ")
         var pending = Array(ranges)
         while let n = pending.popLast() {
             guard rules["upto_\(n)"] == nil else { continue }
             rules["upto_\(n)"] = numbers(upTo: n)
             if n > 100 { pending.append(n - 100) }
         }
+        var pendingOrdinals = Array(ordinalRanges)
+        while let n = pendingOrdinals.popLast() {
+            guard rules["ordinal_upto_\(n)"] == nil else { continue }
+            rules["ordinal_upto_\(n)"] = ordinals(upTo: n)
+            if n > 100 { pendingOrdinals.append(n - 100) }
+        }
         return rules
+    }
+
+    /// The spoken ordinals 1st … `n` (`n` ≤ 199) as a JSGF expansion, from
+    /// ``NumberWords/spokenOrdinal(_:)`` ("twenty third", "one hundredth"), with "hundredth"
+    /// alone and "one hundred and …" too. Uses `<ordinal_digit>` for a full decade and
+    /// `<ordinal_upto_(n − 100)>` above one hundred.
+    public static func ordinals(upTo n: Int) -> String {
+        precondition((1...199).contains(n), "look-up ordinals run from 1 to 199")
+        var parts = (1...min(n, 19)).map(NumberWords.spokenOrdinal)
+        for decade in stride(from: 20, through: min(n, 90), by: 10) {
+            parts.append(NumberWords.spokenOrdinal(decade))
+            let word = NumberWords.spoken(decade)
+            switch min(9, n - decade) {
+            case 0: break
+            case 9: parts.append("\(word) <ordinal_digit>")
+            case let top: parts.append("\(word) (\((1...top).map(NumberWords.spokenOrdinal).joined(separator: " | ")))")
+            }
+        }
+        if n >= 100 { parts.append("[one] hundredth") }
+        if n > 100 { parts.append("one hundred [and] <ordinal_upto_\(n - 100)>") }
+        return parts.joined(separator: " | ")
     }
 
     /// The spoken numbers 1 … `n` (`n` ≤ 199) as a JSGF expansion, the way a recogniser

@@ -13,8 +13,10 @@ struct ReferenceCommand: ParsableCommand {
         commandName: "reference",
         abstract: "Normalise Bible references read from stdin, one per line.",
         discussion: """
-            Each line is parsed as a written or spoken reference and checked against the real \
-            chapter and verse bounds. Output uses OSIS book ids: `Book C:V`, `Book C:V-V`, \
+            Each line is parsed as a written or spoken reference ("John 3:16", "romans eight \
+            twenty eight", "the twenty third psalm", "the fifth chapter of romans") and checked \
+            against the real chapter and verse bounds; how ambiguous forms are read is in the \
+            README's References section. Output uses OSIS book ids: `Book C:V`, `Book C:V-V`, \
             `Book C:V-C:V`, `Book C` (a whole chapter), several joined by `; `. Without --json \
             each line prints the reference, or `error: ...`. A line that does not read as it \
             is gets a second reading after the transcript normaliser (see `normalise`) has \
@@ -42,7 +44,9 @@ struct ReferenceCommand: ParsableCommand {
                     references = try ScriptureReference.parse(line)
                 } catch {
                     // A misspelt or misheard book ("habbakuk two four"): the normaliser's
-                    // correction, if it reads; else the error about the line as written.
+                    // correction, if it reads; else the error about the line as written. A
+                    // book of another canon was read right: no correction.
+                    if case .notInThisBible = error { throw error }
                     guard let text = corrected(line), let fixed = try? ScriptureReference.parse(text) else {
                         throw error as ReferenceError
                     }

@@ -16,7 +16,7 @@ enum Expected: CustomStringConvertible, Sendable {
 }
 
 enum ErrorKind: String, Sendable {
-    case empty, notAReference, unknownBook, missingChapter, noChapter, noVerse, noSuperscription,
+    case empty, notAReference, unknownBook, notInThisBible, missingChapter, noChapter, noVerse, noSuperscription,
          notInTranslation, backwardRange
 
     init(_ error: ReferenceError) {
@@ -24,6 +24,7 @@ enum ErrorKind: String, Sendable {
         case .empty: self = .empty
         case .notAReference: self = .notAReference
         case .unknownBook: self = .unknownBook
+        case .notInThisBible: self = .notInThisBible
         case .missingChapter: self = .missingChapter
         case .noChapter: self = .noChapter
         case .noVerse: self = .noVerse
@@ -245,6 +246,73 @@ let spokenReferences: [(String, Expected)] = [
     ("psalm twenty-three", ok("Ps 23")),
 ]
 
+/// One table per rule of the parser's header: the forms people say and transcribers print.
+let ruleReferences: [(String, Expected)] = [
+    // Ordinals and word order.
+    ("the fifth chapter of romans", ok("Rom 5")),
+    ("the hundredth psalm", ok("Ps 100")),
+    ("the one hundred and nineteenth psalm", ok("Ps 119")),
+    ("the twenty third psalm, verse four", ok("Ps 23:4")),
+    ("romans, the eighth chapter", ok("Rom 8")),
+    ("romans, the eighth chapter, verse twenty eight", ok("Rom 8:28")),
+    ("the eighth chapter of romans verse twenty eight", ok("Rom 8:28")),
+    ("chapter eight of romans", ok("Rom 8")),
+    ("chapter three of john, verse sixteen", ok("John 3:16")),
+    ("the sixteenth verse of the third chapter of john", ok("John 3:16")),
+    ("verse sixteen of john three", ok("John 3:16")),
+    ("verse sixteen of john chapter three", ok("John 3:16")),
+    ("the third verse of jude", ok("Jude 1:3")),
+    ("psalm twenty three, the first verse", ok("Ps 23:1")),
+    ("the third chapter of first john", ok("1John 3")),
+    ("the 23rd Psalm", ok("Ps 23")),
+    ("the 5th chapter of Romans", ok("Rom 5")),
+    ("first john four eight", ok("1John 4:8")),
+    ("1st John 4:8", ok("1John 4:8")),
+    ("1Th 5:17", ok("1Thess 5:17")),
+    // Dictation's punctuation.
+    ("Romans chapter eight, verse twenty-eight.", ok("Rom 8:28")),
+    ("John 3:16?", ok("John 3:16")),
+    ("John 3:16!", ok("John 3:16")),
+    ("Romans, 8:28", ok("Rom 8:28")),
+    ("Romans 8, verse 28", ok("Rom 8:28")),
+    ("1 Cor 13, vv. 4-7", ok("1Cor 13:4-7")),
+    // After "chapter N" said with its word, a comma is a pause.
+    ("first corinthians chapter thirteen, four through seven", ok("1Cor 13:4-7")),
+    ("john chapter three, sixteen", ok("John 3:16")),
+    ("Ps 23, 24", ok("Ps 23; Ps 24")),
+    // Compressed numbers: joined only when the plain reading is no passage.
+    ("psalm one thirty nine fourteen", ok("Ps 139:14")),
+    ("psalm one nineteen one oh five", ok("Ps 119:105")),
+    ("psalm one nineteen verse one twenty", ok("Ps 119:120")),
+    ("psalm one twenty one", ok("Ps 121")),
+    ("psalm one fifty one", ok("Ps 150:1")),
+    ("psalm one oh five", ok("Ps 105")),
+    ("psalm one five", ok("Ps 1:5")),
+    ("john one twelve", ok("John 1:12")),
+    ("genesis one thirty one", ok("Gen 1:31")),
+    ("romans eight twenty eight", ok("Rom 8:28")),
+    ("isaiah forty thirty one", ok("Isa 40:31")),
+    // Names of other traditions and titles said before a book.
+    ("Canticles 2:4", ok("Song 2:4")),
+    ("song of songs two four", ok("Song 2:4")),
+    ("the apocalypse twenty one four", ok("Rev 21:4")),
+    ("Apocalypse 21:4", ok("Rev 21:4")),
+    ("the gospel of john three sixteen", ok("John 3:16")),
+    ("the gospel according to matthew chapter five", ok("Matt 5")),
+    ("the letter to the romans, chapter twelve", ok("Rom 12")),
+    ("the first letter to the corinthians thirteen four", ok("1Cor 13:4")),
+    ("the second epistle of peter three nine", ok("2Pet 3:9")),
+    // A translation's abbreviation after the reference.
+    ("John 3:16 (NIV)", ok("John 3:16")),
+    ("Rom 8:28 KJV", ok("Rom 8:28")),
+    // Books of other canons are refused with that reason.
+    ("Sirach 2:1", fails(.notInThisBible)),
+    ("Ecclesiasticus 44", fails(.notInThisBible)),
+    ("tobit four fifteen", fails(.notInThisBible)),
+    ("first maccabees chapter two", fails(.notInThisBible)),
+    ("the book of wisdom", fails(.notInThisBible)),
+]
+
 /// References that do not exist or are not references at all.
 let invalidReferences: [(String, Expected)] = [
     ("John 22:1", fails(.noChapter)),
@@ -311,6 +379,9 @@ struct ReferenceParsingTests {
     @Test("spoken references", arguments: spokenReferences)
     func spoken(_ input: String, _ expected: Expected) { check(input, expected) }
 
+    @Test("the rules: ordinals, word order, punctuation, compressed numbers, other names", arguments: ruleReferences)
+    func rules(_ input: String, _ expected: Expected) { check(input, expected) }
+
     @Test("invalid references", arguments: invalidReferences)
     func invalid(_ input: String, _ expected: Expected) { check(input, expected) }
 
@@ -321,6 +392,11 @@ struct ReferenceParsingTests {
         #expect(message("Psalm 151") == "no chapter Psalm 151: Psalms has 150 chapters")
         #expect(message("Hezekiah 3:4") == "no book named \"Hezekiah\" in the Bible")
         #expect(message("Matt 17:21")?.contains("not in the Berean Standard Bible") == true)
+        #expect(message("Sirach 2:1") == "Sirach is not in the Berean Standard Bible, which holds the 66 books of the Protestant canon")
+        #expect(message("John 3:16 is love") == "not a reference: \"John 3:16 is love\" (could not read \"is love\")")
+        #expect(message("John 3:16 😀") == "not a reference: \"John 3:16 😀\" (could not read \"😀\")")
+        #expect(message("John 3:") == "not a reference: \"John 3:\" (it stops where a number should follow)")
+        #expect(message("hello") == "not a reference: \"hello\"")
     }
 
     @Test("formats: human, compact and OSIS")
@@ -340,7 +416,7 @@ struct ReferenceParsingTests {
         #expect(try #require(try ScriptureReference.parse("John 3:16").first).osisID == "John.3.16")
     }
 
-    @Test("every formatted reference parses back to itself", arguments: writtenReferences + conventionReferences + spokenReferences)
+    @Test("every formatted reference parses back to itself", arguments: writtenReferences + conventionReferences + spokenReferences + ruleReferences)
     func roundTrip(_ input: String, _ expected: Expected) throws {
         guard case .reference = expected else { return }
         for reference in try ScriptureReference.parse(input) {

@@ -34,7 +34,9 @@ struct FiniteStateGrammar: Sendable, CustomStringConvertible {
     init(jsgfRule expansion: String, rules: [String: String]) throws {
         let digits = (1...9).map { NumberWords.spoken($0) }.joined(separator: " | ")
         var grammar = "#JSGF V1.0;\ngrammar test;\npublic <top> = \(expansion);\n<digit> = \(digits);\n"
-        for (name, body) in rules where name.hasPrefix("upto_") { grammar += "<\(name)> = \(body);\n" }
+        for (name, body) in rules where name.hasPrefix("upto_") || name.hasPrefix("ordinal_") {
+            grammar += "<\(name)> = \(body);\n"
+        }
         try self.init(try Self.convert(grammar, top: "test.top"))
     }
 

@@ -72,4 +72,51 @@ struct LookupGrammarTests {
             #expect(fsg.accepts(NumberWords.spoken(k).split(separator: " ").map(String.init)) == (k <= n), "\(k) of 1…\(n)")
         }
     }
+
+    @Test("a chapter can be named by its ordinal, before the book", arguments: [
+        "read the twenty third psalm", "read the hundredth psalm", "read the one hundredth psalm",
+        "read the one hundred fiftieth psalm", "read the one hundred and nineteenth psalm", "turn to the fifth chapter of romans",
+        "open the first chapter of genesis", "read the fiftieth chapter of genesis", "read the third chapter of first john",
+    ])
+    func ordinalLookups(_ phrase: String) throws {
+        let fsg = try Self.compiled.get().fsg
+        #expect(fsg.accepts(phrase.split(separator: " ").map(String.init)), "\(phrase)")
+    }
+
+    @Test("an ordinal beyond the book cannot be heard", arguments: [
+        "read the one hundred fifty first psalm", "read the twenty second chapter of john", "read the first chapter of jude",
+        "read the fifty first chapter of genesis", "read the sixth chapter of first john",
+    ])
+    func impossibleOrdinals(_ phrase: String) throws {
+        let fsg = try Self.compiled.get().fsg
+        #expect(!fsg.accepts(phrase.split(separator: " ").map(String.init)), "\(phrase)")
+    }
+
+    /// Hearing and parsing agree: every ordinal form the grammar lets a person say reads
+    /// as the chapter it names, and the ordinals beyond a book are neither heard nor read.
+    @Test("every ordinal chapter the grammar hears, the parser reads as that chapter")
+    func ordinalsAgreeWithTheParser() throws {
+        let fsg = try Self.compiled.get().fsg
+        for book in BookCatalog.books where !book.hasOneChapter {
+            let name = book.spokenNames[0]
+            for chapter in 1...(book.chapterCount + 1) {
+                let phrase = book.id == 19 ? "the \(NumberWords.spokenOrdinal(chapter)) psalm"
+                    : "the \(NumberWords.spokenOrdinal(chapter)) chapter of \(name)"
+                let heard = fsg.accepts(("read " + phrase).split(separator: " ").map(String.init))
+                let read = try? ScriptureReference.parse(phrase).map(\.compact)
+                #expect(heard == (chapter <= book.chapterCount), "\(phrase)")
+                #expect(read == (chapter <= book.chapterCount ? ["\(book.osis) \(chapter)"] : nil), "\(phrase)")
+            }
+        }
+    }
+
+    @Test("ordinals(upTo:) says exactly 1st … nth", arguments: [1, 9, 19, 20, 23, 50, 99, 100, 101, 150])
+    func ordinalRanges(_ n: Int) throws {
+        var below = ["ordinal_digit": (1...9).map(NumberWords.spokenOrdinal).joined(separator: " | ")]
+        if n > 100 { below["ordinal_upto_\(n - 100)"] = LookupGrammar.ordinals(upTo: n - 100) }
+        let fsg = try FiniteStateGrammar(jsgfRule: LookupGrammar.ordinals(upTo: n), rules: below)
+        for k in 1...min(199, n + 30) {
+            #expect(fsg.accepts(NumberWords.spokenOrdinal(k).split(separator: " ").map(String.init)) == (k <= n), "\(k) of 1…\(n)")
+        }
+    }
 }
