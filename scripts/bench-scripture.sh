@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prints the Scripture figures:
 #
-# - references read right from the reference set (Tests/ScriptureTests/reference-set.tsv:
+# - references read right from the reference set (Tests/ScriptureUnitTests/reference-set.tsv:
 #   spoken and written references with what they name, and invalid ones that must be
 #   refused with a reason), through `bible-course reference --json` as a user runs it,
 #   this build beside the previous build's (REF: by default the commit before the last
@@ -48,7 +48,7 @@ if [ ! -x "$BASE_BIN" ]; then
     ln -s "$ROOT/Models/Bible.db" "$BASE_TREE/Models/Bible.db"
     (cd "$BASE_TREE" && swift build -c release --quiet --product bible-course)
 fi
-SET="$ROOT/Tests/ScriptureTests/reference-set.tsv"
+SET="$ROOT/Tests/ScriptureUnitTests/reference-set.tsv"
 grep -v '^#' "$SET" | cut -f2 > "$WORK/inputs.txt"
 "$BIN" reference --json --state-dir "$WORK/state" < "$WORK/inputs.txt" > "$WORK/this.jsonl"
 "$BASE_BIN" reference --json --state-dir "$WORK/state-baseline" < "$WORK/inputs.txt" > "$WORK/baseline.jsonl"

@@ -1,3 +1,4 @@
+import Support
 import Course
 
 /// A value of the config file: the scalar types of TOML the daemon's settings use.

@@ -218,7 +218,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
 
 /// What `bible-course run` does: `course`, the spoken course; `listen`, no course but
 /// every utterance transcribed with the passages it names or quotes, one JSON line each on
-/// stdout (``ListeningRuntime``). A lesson never runs while it listens.
+/// stdout (``ScriptureListenerRuntime``). A lesson never runs while it listens.
 public enum DaemonMode: String, CaseIterable, Sendable {
     case course
     case listen

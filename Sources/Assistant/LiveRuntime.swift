@@ -1,7 +1,8 @@
+import Support
 import Course
 
 /// What the daemon's loop (``Daemon``) drives with the microphone's audio: the course
-/// (``SessionRuntime``) or free listening (``ListeningRuntime``, `mode = "listen"`).
+/// (``SessionRuntime``) or free listening (``ScriptureListenerRuntime``, `mode = "listen"`).
 /// Everything is called on the loop's thread except ``stopFlag``'s raising.
 public protocol LiveRuntime: AnyObject {
     /// Raised (from a signal handler) to stop.

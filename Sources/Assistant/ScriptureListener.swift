@@ -1,3 +1,4 @@
+import Support
 import Course
 import Foundation
 import Recognition
@@ -41,15 +42,16 @@ public final class ScriptureListener {
                 var line = JSONLine()
                 line.add("reference", heard.reference.compact)
                 line.add("how", heard.how.rawValue)
-                line.add("confidence", (heard.confidence * 1000).rounded() / 1000)
-                return line.text
+                line.add("confidence", heard.confidence, decimals: 3)
+                return line
             }
             var line = JSONLine()
             if let file { line.add("file", file) }
-            line.add("start", (start * 100).rounded() / 100)
-            line.add("end", (end * 100).rounded() / 100)
+            line.add("start", start, decimals: 2)
+            line.add("end", end, decimals: 2)
             line.add("text", text)
-            return String(line.text.dropLast()) + ", \"references\": [" + references.joined(separator: ", ") + "]}"
+            line.add("references", objects: references)
+            return line.text
         }
 
         /// `[start-end] text  → Hab 2:4; John 3:16 (quoted)`.

@@ -8,7 +8,7 @@ import Speech
 import Vocabulary
 
 /// Where the daemon's files are, resolved from flags, the config file and the defaults
-/// (DESIGN.md, "Runtime paths").
+/// (docs/design.md, "Runtime paths").
 public struct DataPaths: Sendable {
     public var bible: URL
     public var curriculum: URL

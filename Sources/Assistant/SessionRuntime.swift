@@ -1,3 +1,4 @@
+import Support
 import Audio
 import Course
 import Foundation
@@ -115,9 +116,9 @@ public final class SessionRuntime {
             listen: { mode in
                 switch mode {
                 case .commands:
-                    try recognizer.listen(for: .commands)
+                    try recognizer.expect(.commands)
                 case .answer(let question):
-                    try recognizer.listen(for: .answer([question.correctAnswer] + question.acceptableVariants))
+                    try recognizer.expect(.answer([question.correctAnswer] + question.acceptableVariants))
                 }
             }), stopFlag: stopFlag)
         driver.onEvent = { [unowned self] event in
@@ -192,7 +193,7 @@ public final class SessionRuntime {
         driver.spokeUntil.map { $0 + echoTail } ?? .zero
     }
 
-    private func act(on recognition: Recognition, cutAtMaximum: Bool) {
+    private func act(on recognition: RecognizedUtterance, cutAtMaximum: Bool) {
         let decoding = Decoding(confidence: recognition.confidence, decodeMilliseconds: recognition.decodeMilliseconds,
                                 audioMilliseconds: recognition.audioMilliseconds)
         let words = recognition.hypothesis.words.filter { !GarbageModel.isGarbage($0) }.joined(separator: " ")

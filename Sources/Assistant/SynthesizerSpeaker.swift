@@ -1,3 +1,4 @@
+import Support
 import Audio
 import Course
 import Speech

@@ -10,7 +10,7 @@ import Foundation
 ///   (Debian's libwebrtc-audio-processing): a high-pass filter, then a noise estimate that
 ///   follows the room and a spectral gain that pushes it down. Commands and look-ups
 ///   (``Method/commands``): against libspeexdsp, more commands and look-ups heard and fewer
-///   near-misses acted on (scripts/bench-recognition.sh's sets, README "Recognition").
+///   near-misses acted on (scripts/bench-recognition.sh; docs/measurements/2026-11-25-noise-suppression.md).
 /// - ``Method/speex(maximumAttenuation:)``: libspeexdsp's preprocessor (spectral noise
 ///   estimation and suppression; no automatic gain, which measured worse). Free speech
 ///   (``Method/transcription``): Bible verses read in a noisy room were identified more

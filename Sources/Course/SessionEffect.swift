@@ -27,7 +27,7 @@ public enum SessionEffect: Sendable, Hashable {
     case cancelTimer(SessionTimer)
     /// Switch the recogniser to `mode`.
     case listen(ListeningMode)
-    /// Find the next lesson (``CourseLibrary/nextLesson(completed:)``) and answer with
+    /// Find the next lesson (`CurriculumLoader.nextLessonEvent`) and answer with
     /// ``SessionEvent/lessonLoaded(_:)``, ``SessionEvent/lessonUnavailable(reason:)`` or
     /// ``SessionEvent/allLessonsComplete``.
     case loadNextLesson

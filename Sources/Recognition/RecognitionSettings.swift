@@ -64,8 +64,8 @@ public struct RecognitionSettings: Sendable, Hashable {
     public init() {}
 }
 
-/// What the recogniser listens for, chosen by the session state.
-public enum Listening: Hashable, Sendable {
+/// What the recogniser expects to hear next, chosen by the session state.
+public enum ExpectedSpeech: Hashable, Sendable {
     /// Commands and Scripture look-ups.
     case commands
     /// The review question's answers (correct answer and variants).

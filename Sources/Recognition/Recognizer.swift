@@ -4,7 +4,7 @@ import Vocabulary
 import Intents
 
 /// The result of recognising one utterance.
-public struct Recognition: Sendable {
+public struct RecognizedUtterance: Sendable {
     public let hypothesis: Hypothesis
     public let intent: Intent
     /// 0...1: how sure the recogniser is that the intent is what was said.
@@ -73,7 +73,7 @@ public final class Recognizer {
     /// model and the plain grammar (``CommandSearch/languageModel``, ``CommandDecision``).
     private let commandSentences: GrammarNetwork?
     private var decidesByConfidence: Bool { commandSentences != nil }
-    private(set) public var listening: Listening = .commands
+    private(set) public var expected: ExpectedSpeech = .commands
     private var utteranceSamples = 0
     /// With batch normalisation the utterance is held until it ends; with RNNoise over the
     /// stream (``cleansStream``), cleaned, and as it was heard (`heldAsHeard`).
@@ -153,12 +153,12 @@ public final class Recognizer {
     }
 
     /// Chooses what the next utterances are heard as. Between utterances only.
-    public func listen(for listening: Listening) throws {
+    public func expect(_ expected: ExpectedSpeech) throws {
         guard case .grammar = mode else {
-            self.listening = listening
+            self.expected = expected
             return
         }
-        switch listening {
+        switch expected {
         case .commands:
             try decoder.activate("commands")
         case .answer(let answers):
@@ -168,8 +168,8 @@ public final class Recognizer {
             try decoder.setGrammar("answer", jsgf: grammar)
             try decoder.activate("answer")
         }
-        // Only once the search has changed: a refused grammar leaves the old one listening.
-        self.listening = listening
+        // Only once the search has changed: a refused grammar leaves the old one in force.
+        self.expected = expected
     }
 
     /// The answers as grammar alternatives; a list answer ("land, descendants, and
@@ -276,7 +276,7 @@ public final class Recognizer {
     /// Closes the utterance and decides what it meant. `quietMilliseconds`: the trailing
     /// silence that closed it (nil when it was cut), which tells how much of a decode made
     /// during the silence was still running when it ended.
-    public func finish(quietMilliseconds: Int? = nil) throws -> Recognition {
+    public func finish(quietMilliseconds: Int? = nil) throws -> RecognizedUtterance {
         let start = Self.cpuMilliseconds()
         var overrun = 0.0
         let decode: HeldDecode?
@@ -317,7 +317,7 @@ public final class Recognizer {
             (intent, confidence) = interpret(hypothesis)
         }
         let finish = Self.cpuMilliseconds() - start
-        return Recognition(
+        return RecognizedUtterance(
             hypothesis: heard, intent: intent, confidence: confidence,
             decodeMilliseconds: decodeClock + finish, finishMilliseconds: finish + overrun,
             audioMilliseconds: AudioFormat.milliseconds(samples: utteranceSamples),
@@ -348,13 +348,13 @@ public final class Recognizer {
         var hypothesis = try decoder.decode(audio)
         var decodes: CommandDecodes?
         var rechecked: Hypothesis?
-        if case .commands = listening, decidesByConfidence {
+        if case .commands = expected, decidesByConfidence {
             // The plain grammar's hearing of the same audio, for the decision.
             try decoder.activate(Self.grammarSearch)
             defer { try? decoder.activate("commands") }
             decodes = CommandDecodes(languageModel: hypothesis, grammar: try decoder.decode(audio), signalToNoise: decidedSNR)
         }
-        if case .answer = listening, decidesByConfidence, hypothesis.words.contains(where: GarbageModel.isGarbage) {
+        if case .answer = expected, decidesByConfidence, hypothesis.words.contains(where: GarbageModel.isGarbage) {
             // The answer grammar's garbage path took it: on real voices it out-scores a
             // question's opening followed by free phones, where the command language model's
             // everyday words hear the question ("what should i do about my job").
@@ -386,7 +386,7 @@ public final class Recognizer {
     }
 
     /// Recognises a whole utterance at once.
-    public func recognize(_ samples: [Int16]) throws -> Recognition {
+    public func recognize(_ samples: [Int16]) throws -> RecognizedUtterance {
         try begin()
         try feed(samples)
         return try finish()
@@ -404,7 +404,7 @@ public final class Recognizer {
         }
         let confidence = hypothesis.wordScorePerFrame.map(Self.confidence(wordScore:)) ?? 0
         let intent: Intent
-        switch listening {
+        switch expected {
         case .commands: intent = matcher.command(words: words)
         case .answer: intent = matcher.answer(words: words)
         }

@@ -9,7 +9,7 @@ import Audio
 public enum RecordedSpeech {
     /// One utterance of a recording and where it lies in it.
     public struct Utterance: Sendable {
-        public let recognition: Recognition
+        public let recognition: RecognizedUtterance
         /// Seconds from the start of the recording to the utterance's start (its pre-roll
         /// included) and to the end of its speech (its trailing silence left out), to the
         /// 0.1 s in which the endpointer closed it.
@@ -21,7 +21,7 @@ public enum RecordedSpeech {
     public static func recognize(
         _ samples: [Int16], with recognizer: Recognizer,
         endpointer configuration: Endpointer.Configuration = Endpointer.Configuration()
-    ) throws -> [Recognition] {
+    ) throws -> [RecognizedUtterance] {
         try utterances(samples, with: recognizer, endpointer: configuration).map(\.recognition)
     }
 
@@ -32,7 +32,7 @@ public enum RecordedSpeech {
     ) throws -> [Utterance] {
         let listener = UtteranceListener(recognizer: recognizer, endpointer: configuration)
         var results: [Utterance] = []
-        func place(_ recognition: Recognition, closedAt offset: Int, trailing: Int) -> Utterance {
+        func place(_ recognition: RecognizedUtterance, closedAt offset: Int, trailing: Int) -> Utterance {
             let closed = Double(min(offset, samples.count + AudioFormat.samples(milliseconds: trailing)))
                 / Double(AudioFormat.sampleRate)
             let start = max(0, closed - recognition.audioMilliseconds / 1000)
@@ -60,7 +60,7 @@ public enum RecordedSpeech {
 
     /// What the daemon would act on in `recognitions`: the first accepted intent, else the
     /// first rejection that heard something, else nothing heard.
-    public static func decision(_ recognitions: [Recognition]) -> Recognition? {
+    public static func decision(_ recognitions: [RecognizedUtterance]) -> RecognizedUtterance? {
         recognitions.first { $0.intent.isAccepted }
             ?? recognitions.first { $0.intent != .rejected(.nothingHeard) }
             ?? recognitions.first

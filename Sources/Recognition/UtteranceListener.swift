@@ -45,7 +45,7 @@ public final class UtteranceListener {
     /// with whether it was cut at the maximum length; `heard` returns false to drop the rest
     /// of the chunk (the daemon spoke meanwhile: the rest was heard before its reply). A
     /// recogniser error closes the open utterance and goes to `failed`; listening goes on.
-    public func hear(_ samples: [Int16], heard: (Recognition, _ cut: Bool) -> Bool,
+    public func hear(_ samples: [Int16], heard: (RecognizedUtterance, _ cut: Bool) -> Bool,
                               failed: (any Error) -> Void) {
         if cleaner != nil { soundHeard += samples }
         let samples = cleaner?.process(samples) ?? samples
@@ -71,7 +71,7 @@ public final class UtteranceListener {
             case .ended(let cut):
                 guard isOpen else { continue }
                 isOpen = false
-                let recognition: Recognition
+                let recognition: RecognizedUtterance
                 do {
                     recognition = try recognizer.finish(
                         quietMilliseconds: cut ? nil : endpointer.configuration.trailingSilenceMilliseconds)
@@ -101,7 +101,7 @@ public final class UtteranceListener {
     }
 
     /// Closes an utterance still open at the end of a recording; nil when none is.
-    public func close() throws -> Recognition? {
+    public func close() throws -> RecognizedUtterance? {
         guard isOpen else { return nil }
         isOpen = false
         return try recognizer.finish()

@@ -68,7 +68,7 @@ public enum DomainModelCompiler {
     /// options), so models built before are rebuilt.
     static let format = 3
     /// The everyday English model's share of the mixture (the Bible's has the rest).
-    /// Measured with `scripts/bench-listen.sh`: see the README's "Listening to free speech".
+    /// Measured with `scripts/bench-listen.sh` (docs/measurements/2026-11-26-listen.md).
     public static let everydayEnglishWeight = 0.7
 
     /// The model's files.

@@ -53,21 +53,22 @@ struct ListenCommand: ParsableCommand {
     @OptionGroup var paths: PathOptions
 
     func run() throws {
-        let listener = try Self.makeListener(paths, stock: stock)
+        let environment = try Self.environment(paths, stock: stock)
         let print = { (heard: ScriptureListener.Heard, file: String?) in
             FileHandle.standardOutput.write(Data(((json ? heard.jsonLine(file: file) : heard.textLine) + "\n").utf8))
         }
         guard !files.isEmpty else {
             bootstrapLogging(.notice)
-            try Self.listenLive(listener, source: CaptureLoop(device: captureDevice) { line in warn(line) },
-                                captureDevice: captureDevice, notifier: SystemdNotifier(),
-                                logger: Logger(label: "bible-course")) { print($0, nil) }
+            let status = environment.run(source: CaptureLoop(device: captureDevice) { line in warn(line) },
+                                         captureDevice: captureDevice, notifier: SystemdNotifier(),
+                                         logger: Logger(label: "bible-course")) { print($0, nil) }
+            if status != 0 { throw ExitCode(status) }
             return
         }
         var failed = false
         for file in files {
             do {
-                for heard in try listener.transcribe(try WAVFile.read(URL(fileURLWithPath: file))) { print(heard, file) }
+                for heard in try environment.listener.transcribe(try WAVFile.read(URL(fileURLWithPath: file))) { print(heard, file) }
             } catch {
                 failed = true
                 warn("\(file): \(error)")
@@ -76,65 +77,14 @@ struct ListenCommand: ParsableCommand {
         if failed { throw ExitCode(1) }
     }
 
-    /// Listens live (the microphone, or a file at real-time pace) under the daemon's loop
-    /// until SIGTERM or SIGINT, `emit` getting each utterance: `listen` with no file and the
-    /// daemon's listen mode.
-    static func listenLive(_ listener: ScriptureListener, source: any AudioSource, captureDevice: String,
-                           notifier: SystemdNotifier, logger: Logger,
-                           emit: @escaping (ScriptureListener.Heard) -> Void) throws {
-        let runtime = ListeningRuntime(listener: listener, logger: Logger(label: "bible-course.listen"), emit: emit)
-        let capture = CaptureThread(source: source, clock: MonotonicSessionClock(),
-                                    maximumQueued: ListeningRuntime.maximumQueued)
-        let daemon = Daemon(runtime: runtime, capture: capture, captureDevice: captureDevice, sink: nil,
-                            notifier: notifier, logger: logger)
-        let status = daemon.run()
-        if status != 0 { throw ExitCode(status) }
-    }
-
-    /// The listener of `listen` and of the daemon's listen mode: the domain model (built
-    /// when missing or stale) or the stock one, the transcript normaliser (without it,
-    /// references are read from the words as heard) and the indexes of quoted verses, by
-    /// their words and by the sound of their words (the recogniser's pronunciations).
-    static func makeListener(_ paths: PathOptions, stock: Bool = false) throws -> ScriptureListener {
-        let transcriber: Transcriber
-        let verses: [(book: Book, verse: Verse)]
-        let dictionary: URL
+    /// The listening environment of `listen` and of the daemon's listen mode, its set-up
+    /// errors as command failures.
+    static func environment(_ paths: PathOptions, stock: Bool = false) throws -> ListeningEnvironment {
         do {
-            verses = try BibleStore(path: paths.bibleURL.path).allVerses()
-            if stock {
-                dictionary = URL(fileURLWithPath: PocketSphinxDecoder.defaultDictionary)
-                transcriber = try Transcriber(languageModel: URL(fileURLWithPath: PocketSphinxDecoder.defaultLanguageModel),
-                                              dictionary: dictionary)
-            } else {
-                let started = Date()
-                let (model, outcome) = try DomainModelSetup.prepare(paths.vocabularyLocations, bible: paths.bibleURL)
-                if case .built(let why) = outcome {
-                    warn(String(format: "domain model built in %.1f s (%@): %@", Date().timeIntervalSince(started),
-                                why.description, model.directory.path))
-                }
-                dictionary = model.dictionary
-                transcriber = try Transcriber(languageModel: model.languageModel, everydayModel: model.everydayModel,
-                                              dictionary: dictionary)
-            }
+            return try ListeningEnvironment(paths: paths.dataPaths, normaliser: NormaliseCommand.inputs(paths),
+                                            stock: stock) { warn($0) }
         } catch {
             throw CommandFailure("listen: \(error)")
         }
-        let normaliser: Normaliser?
-        do {
-            normaliser = try TranscriptNormaliserSetup.load(NormaliseCommand.inputs(paths))
-        } catch {
-            warn("the transcript normaliser cannot be set up (\(error)); references are read from the words as heard")
-            normaliser = nil
-        }
-        let quotations = QuotationIndex(verses: verses)
-        let sounds: VerseSoundIndex?
-        do {
-            let text = try String(contentsOf: dictionary, encoding: .utf8)
-            sounds = VerseSoundIndex(quotations: quotations, pronunciations: PronunciationDictionary.entries(text))
-        } catch {
-            warn("cannot read the pronunciations of \(dictionary.path) (\(error)); a verse read in noise is looked for by its rare words only")
-            sounds = nil
-        }
-        return ScriptureListener(transcriber: transcriber, normaliser: normaliser, quotations: quotations, sounds: sounds)
     }
 }

@@ -1,3 +1,4 @@
+import Support
 import ArgumentParser
 import Assistant
 import Course
@@ -46,9 +47,12 @@ struct NormaliseCommand: ParsableCommand {
                 print(result.normalisedText)
                 continue
             }
-            let terms = result.extractedTerms.map(JSONLine.quoted).joined(separator: ", ")
-            let references = result.references.map { JSONLine.quoted($0.compact) }.joined(separator: ", ")
-            print("{\"input\": \(JSONLine.quoted(line)), \"normalised\": \(JSONLine.quoted(result.normalisedText)), \"terms\": [\(terms)], \"references\": [\(references)]}")
+            var json = JSONLine()
+            json.add("input", line)
+            json.add("normalised", result.normalisedText)
+            json.add("terms", result.extractedTerms)
+            json.add("references", result.references.map(\.compact))
+            print(json.text)
         }
     }
 

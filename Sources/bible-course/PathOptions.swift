@@ -2,7 +2,7 @@ import ArgumentParser
 import Assistant
 import Foundation
 
-/// Where the read-only data and the writable state live (DESIGN.md, "Runtime paths").
+/// Where the read-only data and the writable state live (docs/design.md, "Runtime paths").
 ///
 /// Every path has a flag; without one, a checkout's `Models/` and `curriculum/` are used
 /// when the program runs from a checkout, else the system locations under

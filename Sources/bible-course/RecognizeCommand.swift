@@ -1,3 +1,4 @@
+import Support
 import ArgumentParser
 import Assistant
 import Audio
@@ -78,7 +79,7 @@ struct RecognizeCommand: ParsableCommand {
             paths.vocabularyLocations, settings: settings, standardRecognition: configuration.standardRecognition,
             warn: { warn("warning: \($0)") })
         if let answers {
-            try recognizer.listen(for: .answer(answers.split(separator: "|").map(String.init)))
+            try recognizer.expect(.answer(answers.split(separator: "|").map(String.init)))
         }
         var failed = false
         for file in files {
@@ -90,7 +91,12 @@ struct RecognizeCommand: ParsableCommand {
             } catch {
                 failed = true
                 warn("\(file): \(error)")
-                if json { print("{\"file\": \(JSONText.string(file)), \"error\": \(JSONText.string("\(error)"))}") }
+                if json {
+                    var line = JSONLine()
+                    line.add("file", file)
+                    line.add("error", "\(error)")
+                    print(line.text)
+                }
             }
         }
         if failed { throw ExitCode(1) }
@@ -173,15 +179,17 @@ struct FileRecognition {
         return result
     }
 
-    var intentJSON: String { Self.intentJSON(intent) }
-
-    static func intentJSON(_ intent: Intent) -> String {
+    /// The intent as `{"command": id}`, `{"lookup": reference}` or `{"answer": text}`;
+    /// nil (printed as null) when rejected.
+    static func intentJSON(_ intent: Intent) -> JSONLine? {
+        var line = JSONLine()
         switch intent {
-        case .command(let command): return "{\"command\": \(JSONText.string(command.id))}"
-        case .lookup(let reference): return "{\"lookup\": \(JSONText.string(reference.compact))}"
-        case .answer(let text): return "{\"answer\": \(JSONText.string(text))}"
-        case .rejected: return "null"
+        case .command(let command): line.add("command", command.id)
+        case .lookup(let reference): line.add("lookup", reference.compact)
+        case .answer(let text): line.add("answer", text)
+        case .rejected: return nil
         }
+        return line
     }
 
     var rejection: String? {
@@ -190,23 +198,44 @@ struct FileRecognition {
     }
 
     func jsonLine(file: String) -> String {
-        "{\"file\": \(JSONText.string(file)), \"text\": \(JSONText.string(texts.joined(separator: " | "))), "
-            + "\"intent\": \(intentJSON), \"confidence\": \(String(format: "%.3f", confidence)), "
-            + "\"decode_ms\": \(String(format: "%.1f", decodeMilliseconds)), \"audio_ms\": \(Int(audioMilliseconds)), "
-            + "\"latency_ms\": \(String(format: "%.1f", latencyMilliseconds)), \"rejected\": \(JSONText.string(rejection)), \"score\": \(score), \"acoustic\": \(acousticScore), \"frames\": \(frames), "
-            + "\"snr_db\": \(signalToNoise.map { $0.isFinite ? String(format: "%.1f", $0) : "null" } ?? "null"), \"denoised\": \(noiseSuppressed), "
-            + "\"word_score\": \(wordScore.map { String(format: "%.1f", $0) } ?? "null"), \"rechecked\": \(JSONText.string(rechecked)), "
-            + "\"question\": \(JSONText.string(question.map { $0 == .applicationRequest ? "application" : "theology" }))"
-            + (verification.map(Self.verificationJSON) ?? "")
-            + ", \"utterances\": [" + utterances.map(\.json).joined(separator: ", ") + "]"
-            + (printsDecodes ? ", \"decodes\": " + DecodesJSON.encode(decodes) : "") + "}"
+        var line = JSONLine()
+        line.add("file", file)
+        line.add("text", texts.joined(separator: " | "))
+        line.add("intent", object: Self.intentJSON(intent))
+        line.add("confidence", confidence, decimals: 3)
+        line.add("decode_ms", decodeMilliseconds, decimals: 1)
+        line.add("audio_ms", audioMilliseconds.rounded(.towardZero))
+        line.add("latency_ms", latencyMilliseconds, decimals: 1)
+        line.add("rejected", rejection)
+        line.add("score", score)
+        line.add("acoustic", acousticScore)
+        line.add("frames", frames)
+        line.add("snr_db", signalToNoise, decimals: 1)
+        line.add("denoised", noiseSuppressed)
+        line.add("word_score", wordScore, decimals: 1)
+        line.add("rechecked", rechecked)
+        line.add("question", question.map { $0 == .applicationRequest ? "application" : "theology" })
+        if let verification {
+            line.add("loop_score", verification.scorePerFrame, decimals: 2)
+            line.add("loop_words", verification.words.map { LoopWord(word: $0.word, frames: $0.frames, score: $0.scorePerFrame) })
+        }
+        line.add("utterances", objects: utterances.map(\.json))
+        if printsDecodes { line.add("decodes", decodes) }
+        return line.text
     }
 
-    private static func verificationJSON(_ v: PhoneLoopVerification) -> String {
-        let words = v.words.map {
-            "[\(JSONText.string($0.word)), \($0.frames), \(String(format: "%.1f", $0.scorePerFrame))]"
+    /// A word of the phone loop's verification, printed as `[word, frames, score per frame]`.
+    private struct LoopWord: Encodable {
+        let word: String
+        let frames: Int
+        let score: Double
+
+        func encode(to encoder: Encoder) throws {
+            var row = encoder.unkeyedContainer()
+            try row.encode(word)
+            try row.encode(frames)
+            try row.encode((score * 10).rounded() / 10)
         }
-        return ", \"loop_score\": \(String(format: "%.2f", v.scorePerFrame)), \"loop_words\": [\(words.joined(separator: ", "))]"
     }
 
     func textLine(file: String) -> String {
@@ -236,12 +265,16 @@ struct UtteranceJSON {
         intent = utterance.recognition.intent
     }
 
-    var json: String {
+    var json: JSONLine {
         var rejected: String? = nil
         if case .rejected(let why) = intent { rejected = why.description }
-        return "{\"start\": \(String(format: "%.1f", start)), \"end\": \(String(format: "%.1f", end)), "
-            + "\"text\": \(JSONText.string(text)), \"intent\": \(FileRecognition.intentJSON(intent)), "
-            + "\"rejected\": \(JSONText.string(rejected))}"
+        var line = JSONLine()
+        line.add("start", start, decimals: 1)
+        line.add("end", end, decimals: 1)
+        line.add("text", text)
+        line.add("intent", object: FileRecognition.intentJSON(intent))
+        line.add("rejected", rejected)
+        return line
     }
 }
 
@@ -279,9 +312,4 @@ struct DecodesJSON: Encodable {
         }
     }
 
-    static func encode(_ decodes: [DecodesJSON]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(decodes)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-    }
 }

@@ -1,3 +1,4 @@
+import Support
 import ArgumentParser
 import Assistant
 import Course
@@ -65,14 +66,10 @@ struct ReferenceCommand: ParsableCommand {
     }
 
     static func jsonLine(input: String, reference: String?, error: String?) -> String {
-        // Keys in a fixed order; JSONSerialization cannot promise one.
-        "{\"input\": \(JSONText.string(input)), \"reference\": \(JSONText.string(reference)), \"error\": \(JSONText.string(error))}"
-    }
-}
-
-/// JSON string literals for the line-oriented outputs (the escaping is ``JSONLine``'s).
-enum JSONText {
-    static func string(_ value: String?) -> String {
-        value.map(JSONLine.quoted) ?? "null"
+        var line = JSONLine()
+        line.add("input", input)
+        line.add("reference", reference)
+        line.add("error", error)
+        return line.text
     }
 }

@@ -72,12 +72,12 @@ struct RunCommand: ParsableCommand {
 
     /// `mode = "listen"`: no course, no speech; the passages heard, as JSON lines on stdout.
     private func listen(_ configuration: DaemonConfiguration, notifier: SystemdNotifier, logger: Logger) throws {
-        let listener = try ListenCommand.makeListener(paths)
+        let environment = try ListenCommand.environment(paths)
         let (source, captureDevice) = try captureSource(configuration)
         logger.notice("listen mode: capture \(configuration.captureDevice); no course runs")
-        try ListenCommand.listenLive(listener, source: source, captureDevice: captureDevice,
-                                     notifier: notifier, logger: logger) { heard in
+        let status = environment.run(source: source, captureDevice: captureDevice, notifier: notifier, logger: logger) { heard in
             FileHandle.standardOutput.write(Data((heard.jsonLine(file: nil) + "\n").utf8))
         }
+        if status != 0 { throw ExitCode(status) }
     }
 }

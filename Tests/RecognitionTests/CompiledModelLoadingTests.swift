@@ -74,9 +74,9 @@ struct CompiledModelLoadingTests {
             let (model, _) = try RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight).get()
             let recognizer = try Recognizer(mode: .grammar(model))
             for answer in try Self.curriculumAnswers(locations) {
-                try recognizer.listen(for: .answer([answer]))
+                try recognizer.expect(.answer([answer]))
             }
-            try recognizer.listen(for: .commands)
+            try recognizer.expect(.commands)
         }
     }
 

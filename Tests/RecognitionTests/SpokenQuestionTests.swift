@@ -62,7 +62,7 @@ struct SpokenQuestionTests {
         var settings = RecognitionSettings()
         settings.independentUtterances = true
         let recognizer = try Recognizer(mode: .grammar(TestModel.compiled()), settings: settings)
-        try recognizer.listen(for: .answer(["A rainbow", "rainbow", "the bow"]))
+        try recognizer.expect(.answer(["A rainbow", "rainbow", "the bow"]))
         let classifier = InputClassifier()
         var right: [String] = []
         for (question, kind) in Self.questions {

@@ -1,3 +1,4 @@
+import Support
 import Scripture
 
 /// Puts misheard and misspelt Bible names right before anything downstream reads a line

@@ -1,4 +1,4 @@
-import Scripture
+import Support
 import Testing
 
 @Suite struct EditDistanceTests {

@@ -1,3 +1,4 @@
+import Support
 import Course
 import Foundation
 import Logging
@@ -6,7 +7,7 @@ import Recognition
 /// The daemon in `mode = "listen"` (and `bible-course listen` on the microphone): every
 /// utterance transcribed and its passages reported (``ScriptureListener``), one JSON line
 /// each through `emit`; no course runs, nothing is spoken, no progress is touched.
-public final class ListeningRuntime: LiveRuntime {
+public final class ScriptureListenerRuntime: LiveRuntime {
     /// How much of the microphone to keep while an utterance is decoded: one of up to
     /// 20 s takes a few seconds (the course's 5 s would drop speech).
     public static let maximumQueued = Duration.seconds(30)

@@ -1,5 +1,3 @@
-import Course
-import Recognition
 import Scripture
 import Testing
 import Intents

@@ -1,3 +1,4 @@
+import Support
 import Foundation
 import Scripture
 import Testing

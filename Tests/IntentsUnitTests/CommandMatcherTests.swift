@@ -1,4 +1,3 @@
-import Course
 import Testing
 import Intents
 

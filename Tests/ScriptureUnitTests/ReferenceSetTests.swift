@@ -15,7 +15,7 @@ struct ReferenceSetTests {
     }
 
     static let cases: [Case] = {
-        let url = TestData.checkout.appendingPathComponent("Tests/ScriptureTests/reference-set.tsv")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("reference-set.tsv")
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             guard !line.hasPrefix("#") else { return nil }
