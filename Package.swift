@@ -2,6 +2,10 @@
 // bible-course: an offline, speech-driven Bible course daemon. See README.md and docs/design.md.
 import PackageDescription
 
+/// Optimised in debug builds too, for the modules that index the whole Bible, build models
+/// and decode: the end-to-end tests run the debug build on real audio and whole models.
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "bible-course",
     platforms: [.macOS(.v14)],
@@ -49,7 +53,8 @@ let package = Package(
         .target(name: "Support"),
         .target(
             name: "Scripture",
-            dependencies: ["Support", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Support", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: optimisedInDebug
         ),
         .target(
             name: "Intents",
@@ -65,14 +70,15 @@ let package = Package(
         ),
         .target(
             name: "Vocabulary",
-            dependencies: ["Support", "Scripture", "Espeak", "CPocketSphinx"]
+            dependencies: ["Support", "Scripture", "Espeak", "CPocketSphinx"],
+            swiftSettings: optimisedInDebug
         ),
         .target(
             name: "Audio",
             dependencies: ["CAlsa", "CSpeexDSP", "CWebRTCAudio"],
-            // Optimised in debug builds too: RNNoiseStream filters every sample heard, and
-            // the tests feed hours of simulated audio through it.
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+            // RNNoiseStream filters every sample heard, and the tests feed hours of
+            // simulated audio through it.
+            swiftSettings: optimisedInDebug
         ),
         .target(
             name: "Speech",
@@ -80,7 +86,8 @@ let package = Package(
         ),
         .target(
             name: "Recognition",
-            dependencies: ["Support", "CPocketSphinx", "Vocabulary", "Scripture", "Intents", "Audio"]
+            dependencies: ["Support", "CPocketSphinx", "Vocabulary", "Scripture", "Intents", "Audio"],
+            swiftSettings: optimisedInDebug
         ),
         .target(
             name: "Assistant",
