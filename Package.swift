@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "AssistantUnitTests", dependencies: ["Assistant", "Course", "Recognition"]),
         .testTarget(
             name: "ScriptureTests",
-            dependencies: ["Scripture", "Vocabulary"]
+            dependencies: ["Scripture", "Vocabulary", "Recognition"]
         ),
         .testTarget(
             name: "VocabularyTests",

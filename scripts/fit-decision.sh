@@ -17,23 +17,26 @@
 # is the decision of the build that ran); paste the coefficients into HearingTuning.shipped
 # and record the table under docs/measurements/. About an hour on 2 cores.
 #
-#   scripts/fit-decision.sh [--limit N] [--target 0.003] [--keep DIR]
+#   scripts/fit-decision.sh [--limit N] [--target 0.003] [--keep DIR] [--rnnoise]
 #
 # --limit: recordings per half of AN4 and of the other speech, and Piper phrases per kind
 # (default 90); --target: the share of the fitted
 # half's real other speech through the course's grammar that may be acted on; --keep: leave
-# the sets and decodes in DIR (a second run with the same DIR only fits again).
+# the sets and decodes in DIR (a second run with the same DIR only fits again); --rnnoise:
+# decode with RNNoise cleaning the stream (config `rnnoise = true`) instead of WebRTC's
+# suppressor, to fit the decision on what RNNoise leaves.
 set -euo pipefail
 export BIBLE_COURSE_TEST_VOICES=1
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
-LIMIT=90; TARGET=0.003; KEEP=""
+LIMIT=90; TARGET=0.003; KEEP=""; FRONT_END=()
 while (($#)); do
     case "$1" in
         --limit) LIMIT="$2"; shift 2 ;;
         --target) TARGET="$2"; shift 2 ;;
         --keep) KEEP="$2"; shift 2 ;;
-        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+        --rnnoise) FRONT_END=(--rnnoise); shift ;;
+        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -59,10 +62,10 @@ with open(os.path.join(sys.argv[1], "course-other.jsonl"), "w") as out:
 PY
     say "decoding through AN4's sentences as a user grammar"
     python3 scripts/lib/run_recognize.py --bin "$BIN" --out "$WORK/user.jsonl" "$WORK/sets/an4.jsonl" "$WORK/sets/other.jsonl" -- \
-        --features --grammars "$WORK/sets/an4/grammars" --vocabulary "$WORK/sets/an4/vocabulary.json" 2>/dev/null
+        --features "${FRONT_END[@]}" --grammars "$WORK/sets/an4/grammars" --vocabulary "$WORK/sets/an4/vocabulary.json" 2>/dev/null
     say "decoding through the course's grammar"
     python3 scripts/lib/run_recognize.py --bin "$BIN" --out "$WORK/course.jsonl" "$WORK/piper/manifest.jsonl" \
-        "$WORK/sets/course-other.jsonl" -- --features 2>/dev/null
+        "$WORK/sets/course-other.jsonl" -- --features "${FRONT_END[@]}" 2>/dev/null
 fi
 RUNS=("user=$WORK/user.jsonl:$WORK/sets/an4.jsonl,$WORK/sets/other.jsonl"
       "course=$WORK/course.jsonl:$WORK/piper/manifest.jsonl,$WORK/sets/course-other.jsonl")

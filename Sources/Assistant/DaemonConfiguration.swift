@@ -51,27 +51,30 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var rate = 0.9
     /// Voice pitch, 0-100.
     public var pitch = 50
-    /// Silence that ends an utterance, ms.
-    public var trailingSilenceMilliseconds = Endpointer.Configuration().trailingSilenceMilliseconds
+    /// Silence that ends an utterance, ms; nil: the tuning's.
+    public var trailingSilenceMilliseconds: Int?
     /// How commands and look-ups are heard: `language-model` or `grammar`.
     public var commandSearch = RecognitionSettings().commandSearch
-    /// Per-phone weight of the grammar's rejection path: higher rejects more; 0: none.
-    public var garbageWeight = RecognitionSettings().garbageWeight
+    /// Per-phone weight of the grammar's rejection path: higher rejects more; 0: none; nil:
+    /// the tuning's.
+    public var garbageWeight: Double?
     /// Hypotheses less sure than this are not acted on; nil: automatic (see
     /// `RecognitionSettings.minimumConfidence`).
     public var minimumConfidence: Double?
-    /// Utterances below this signal-to-noise ratio (dB) have their noise suppressed; 0: never.
-    public var suppressNoiseBelowDecibels = RecognitionSettings().suppressNoiseBelowDecibels
-    /// A pause longer than this inside an utterance rejects it, ms.
-    public var maximumPauseMilliseconds = RecognitionSettings().maximumPauseMilliseconds
-    /// How long the microphone stays gated after the daemon's own speech, ms.
-    public var echoTailMilliseconds = 300
+    /// Utterances below this signal-to-noise ratio (dB) have their noise suppressed; 0:
+    /// never; nil: the tuning's.
+    public var suppressNoiseBelowDecibels: Double?
+    /// A pause longer than this inside an utterance rejects it, ms; nil: the tuning's.
+    public var maximumPauseMilliseconds: Int?
+    /// How long the microphone stays gated after the daemon's own speech, ms; nil: the
+    /// tuning's.
+    public var echoTailMilliseconds: Int?
     /// The course to take; nil: the first course of the curriculum.
     public var course: String?
     /// Use PocketSphinx's stock language model instead of the compiled grammar.
     public var standardRecognition = false
     /// The numbers of hearing from a JSON file (``HearingTuning/load(from:)``), for
-    /// experiments; nil: the shipped ones.
+    /// experiments; nil: the shipped ones. The keys above override it (``hearing``).
     public var hearingTuning: HearingTuning?
     /// Take the room's noise out with RNNoise rather than WebRTC's suppressor.
     public var rnnoise = false
@@ -193,22 +196,27 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var recognitionSettings: RecognitionSettings {
         var settings = RecognitionSettings()
         settings.commandSearch = commandSearch
-        settings.garbageWeight = garbageWeight
-        settings.maximumPauseMilliseconds = maximumPauseMilliseconds
+        settings.tuning = hearing
         settings.adaptation = adaptation
         settings.minimumConfidence = minimumConfidence
-        settings.suppressNoiseBelowDecibels = suppressNoiseBelowDecibels
-        if let hearingTuning { settings.commandConfidence = hearingTuning.commandConfidence }
         settings.removesNoiseWithRNNoise = rnnoise
         return settings
     }
 
-    /// The endpointer's settings of these keys.
-    public var endpointer: Endpointer.Configuration {
-        var endpointer = Endpointer.Configuration()
-        endpointer.trailingSilenceMilliseconds = trailingSilenceMilliseconds
-        return endpointer
+    /// The numbers of hearing: the `hearing_tuning` file laid over the shipped tuning, and
+    /// the keys of hearing over both.
+    public var hearing: HearingTuning {
+        var tuning = hearingTuning ?? .shipped
+        if let trailingSilenceMilliseconds { tuning.endpointing.trailingSilenceMilliseconds = trailingSilenceMilliseconds }
+        if let garbageWeight { tuning.decoding.garbageWeight = garbageWeight }
+        if let suppressNoiseBelowDecibels { tuning.noise.suppressBelowDecibels = suppressNoiseBelowDecibels }
+        if let maximumPauseMilliseconds { tuning.decoding.maximumPauseMilliseconds = maximumPauseMilliseconds }
+        if let echoTailMilliseconds { tuning.noise.echoTailMilliseconds = echoTailMilliseconds }
+        return tuning
     }
+
+    /// The endpointer's settings of these keys.
+    public var endpointer: Endpointer.Configuration { hearing.endpointing }
 
     /// The speech settings of the daemon's voice.
     public var speech: SpeechConfiguration {

@@ -16,16 +16,17 @@ public struct ListeningEnvironment {
     /// Sets up the listener. A missing Bible or a model that cannot be built is an error;
     /// a normaliser or pronunciations that cannot be read are warned about through `warn`
     /// and done without (references are then read from the words as heard, and a verse
-    /// read in noise is looked for by its rare words only).
+    /// read in noise is looked for by its rare words only). `tuning` holds the numbers of
+    /// hearing (the config's `hearing_tuning`; shipped by default).
     public init(paths: DataPaths, normaliser normaliserInputs: TranscriptNormaliserSetup.Inputs,
-                stock: Bool = false, warn: (String) -> Void) throws {
+                tuning: HearingTuning = .shipped, stock: Bool = false, warn: (String) -> Void) throws {
         let verses = try BibleStore(path: paths.bible.path).allVerses()
         let transcriber: Transcriber
         let dictionary: URL
         if stock {
             dictionary = URL(fileURLWithPath: PocketSphinxDecoder.defaultDictionary)
             transcriber = try Transcriber(languageModel: URL(fileURLWithPath: PocketSphinxDecoder.defaultLanguageModel),
-                                          dictionary: dictionary)
+                                          dictionary: dictionary, tuning: tuning)
         } else {
             let started = Date()
             let (model, outcome) = try DomainModelSetup.prepare(paths.vocabulary, bible: paths.bible)
@@ -35,7 +36,7 @@ public struct ListeningEnvironment {
             }
             dictionary = model.dictionary
             transcriber = try Transcriber(languageModel: model.languageModel, everydayModel: model.everydayModel,
-                                          dictionary: dictionary)
+                                          dictionary: dictionary, tuning: tuning)
         }
         let normaliser: Normaliser?
         do {
@@ -44,7 +45,7 @@ public struct ListeningEnvironment {
             warn("the transcript normaliser cannot be set up (\(error)); references are read from the words as heard")
             normaliser = nil
         }
-        let quotations = QuotationIndex(verses: verses)
+        let quotations = QuotationIndex(verses: verses, thresholds: tuning.freeSpeech.quotation)
         let sounds: VerseSoundIndex?
         do {
             let text = try String(contentsOf: dictionary, encoding: .utf8)
@@ -53,7 +54,8 @@ public struct ListeningEnvironment {
             warn("cannot read the pronunciations of \(dictionary.path) (\(error)); a verse read in noise is looked for by its rare words only")
             sounds = nil
         }
-        listener = ScriptureListener(transcriber: transcriber, normaliser: normaliser, quotations: quotations, sounds: sounds)
+        listener = ScriptureListener(transcriber: transcriber, normaliser: normaliser, quotations: quotations, sounds: sounds,
+                                     soundCheck: tuning.freeSpeech.soundCheck)
     }
 
     /// Listens live (the microphone, or a file at real-time pace) under the daemon's loop

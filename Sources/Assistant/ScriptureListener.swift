@@ -24,7 +24,7 @@ public final class ScriptureListener {
         public let how: How
         /// Named: how well the utterance's words fit its sound. Quoted: the share of the
         /// verse's words heard (``QuotationIndex/Quotation/coverage``), or for a verse found
-        /// by its sound how well it reads against it (``confidence(readingScore:)``). 0-1.
+        /// by its sound how well it reads against it (``confidence(readingScore:minimum:)``). 0-1.
         public let confidence: Double
     }
 
@@ -66,14 +66,18 @@ public final class ScriptureListener {
     private let normaliser: Normaliser?
     private let quotations: QuotationIndex?
     private let sounds: VerseSoundIndex?
+    private let soundCheck: HearingTuning.SoundCheck
 
     /// - Parameters:
     ///   - normaliser: nil reads references from the words as heard.
     ///   - quotations: nil reports named passages only.
     ///   - sounds: the verses by the sound of their words, for a verse read in a noisy room
     ///     (nil: by their rare words).
-    public init(transcriber: Transcriber, normaliser: Normaliser?, quotations: QuotationIndex?, sounds: VerseSoundIndex? = nil) {
+    ///   - soundCheck: when a verse is found by its sound (``quotedBySound(_:text:)``).
+    public init(transcriber: Transcriber, normaliser: Normaliser?, quotations: QuotationIndex?, sounds: VerseSoundIndex? = nil,
+                soundCheck: HearingTuning.SoundCheck = HearingTuning.shipped.freeSpeech.soundCheck) {
         self.sounds = sounds
+        self.soundCheck = soundCheck
         self.transcriber = transcriber
         self.normaliser = normaliser
         self.quotations = quotations
@@ -96,69 +100,33 @@ public final class ScriptureListener {
 
     /// A verse whose words the recogniser mostly got wrong (a noisy room: a few of the
     /// verse's rarer words right, rarely three in a row, which ``QuotationIndex`` needs),
-    /// found by the sound itself. The ``soundCandidates`` verses that sound most like the
-    /// heard words (``VerseSoundIndex``; without one, the five sharing most of their rare
-    /// words, ``QuotationIndex/candidates(in:limit:)``), if the closest is at least
-    /// ``minimumSoundScore`` by sound (with a sound index), are read against the utterance's audio, each verse
-    /// whole, every word in order, in one grammar and the closest ``readAlone`` each alone
-    /// too (``Transcriber/bestReading(of:alone:in:)``); the verse read best is quoted if its
-    /// reading scores at least ``minimumReadingScore`` per frame against a free loop of
-    /// phones.
-    /// Ordinary speech sounds a little like some verse too, but forced onto a verse's words
-    /// it scores far below the loop.
-    ///
-    /// Measured with `listen` on `scripts/bench-listen.sh`'s 200 verses read by Piper at
-    /// 10 dB of real room noise, 100 more of another seed (held out), and every Common Voice
-    /// and AN4 recording (1,178 real people's utterances), against the rule it replaced (a
-    /// decode of the candidates with words left out, then the verse it followed decoded
-    /// alone with every word optional and quoted when two thirds of its words and 10 were
-    /// kept): verses identified 119 -> 137 of 200 and 50 -> 64 of 100 (taken for another
-    /// verse 5 and 1); real recordings taken for a verse by their sound 0 -> 1 (an AN4
-    /// speaker's spelled name read as Acts 7:1 at -29.8 per frame; the next real one -34.8).
-    /// The readings' wider beams (``Transcriber/readingBeams``) then took verses identified
-    /// to 144 of 200 and 73 of 100 (same session, same files, the build before as the
-    /// baseline: 137 and 64); of the 1,193 utterances of the same real recordings one was
-    /// taken by its sound (an AN4 speaker's "he they asked the he enter the" read as John
-    /// 9:12 at -25.3; the next -32.6), where the build before took none in that session.
+    /// found by the sound itself (``HearingTuning/SoundCheck``). The verses that sound most
+    /// like the heard words (``VerseSoundIndex``; without one, the five sharing most of their
+    /// rare words, ``QuotationIndex/candidates(in:limit:)``), if the closest is close enough
+    /// by sound (with a sound index), are read against the utterance's audio, each verse
+    /// whole, every word in order, in one grammar and the closest each alone too
+    /// (``Transcriber/bestReading(of:alone:in:)``); the verse read best is quoted if its
+    /// reading scores well enough per frame against a free loop of phones. Ordinary speech
+    /// sounds a little like some verse too, but forced onto a verse's words it scores far
+    /// below the loop.
     private func quotedBySound(_ utterance: Transcriber.Utterance, text: String) -> HeardReference? {
         guard let quotations else { return nil }
-        // A verse shorter than ``minimumWords`` is never quoted by its sound: left out, so
-        // that it cannot take the reading from one that can.
-        let candidates = (sounds?.candidates(in: text, limit: Self.soundCandidates) ?? quotations.candidates(in: text))
-            .filter { $0.words.count >= Self.minimumWords }
-        if sounds != nil, (candidates.first?.score ?? 0) < Self.minimumSoundScore { return nil }
-        guard let best = try? transcriber.bestReading(of: candidates.map(\.words), alone: Self.readAlone, in: utterance),
-              best.reading.scorePerFrame >= Self.minimumReadingScore else { return nil }
+        // A verse too short to be quoted by its sound is left out, so that it cannot take
+        // the reading from one that can.
+        let candidates = (sounds?.candidates(in: text, limit: soundCheck.candidates) ?? quotations.candidates(in: text))
+            .filter { $0.words.count >= soundCheck.minimumWords }
+        if sounds != nil, (candidates.first?.score ?? 0) < soundCheck.minimumSoundScore { return nil }
+        guard let best = try? transcriber.bestReading(of: candidates.map(\.words), alone: soundCheck.readAlone, in: utterance),
+              best.reading.scorePerFrame >= soundCheck.minimumReadingScore else { return nil }
         return HeardReference(reference: candidates[best.index].reference, how: .quoted,
-                              confidence: Self.confidence(readingScore: best.reading.scorePerFrame))
+                              confidence: Self.confidence(readingScore: best.reading.scorePerFrame,
+                                                          minimum: soundCheck.minimumReadingScore))
     }
 
-    /// See ``quotedBySound(_:text:)``: how many verses that sound like the words heard are
-    /// read against the sound. With 30, `listen`'s peak RSS on the bench's noisy verses is
-    /// 141-145 MB (limit 150; 145 with the readings' wider beams).
-    static let soundCandidates = 30
-    /// ... how close by sound (``VerseSoundIndex``'s score) the closest must be for them to
-    /// be read at all: the readings are the dearest decodes `listen` makes. On the bench's
-    /// noisy verses every one whose verse was among the candidates had 5 or more; of the
-    /// 544 real recordings that reached the check, 297 had less ...
-    static let minimumSoundScore = 5.0
-    /// ... how many of them, closest by sound first, are also read each alone ...
-    static let readAlone = 2
-    /// ... how well (per 10 ms frame, against the free loop of phones) the best reading must
-    /// score ...
-    static let minimumReadingScore = -32.0
-    /// ... and how many words a verse needs to be quoted by its sound: a short verse
-    /// ("Little children, keep yourselves from idols") fits a short sentence by chance.
-    /// Measured at 8 (the bench's shortest verses): 4 more of the 200 noisy verses
-    /// identified, but 5 of 1,193 real utterances taken for a verse rather than 1 (an AN4
-    /// speaker's "this day be he asked" read as Num 31:15 at -24.3 per frame, within the
-    /// -13.6 to -26.6 of the 4 verses gained).
-    static let minimumWords = 10
-
     /// A reading's score as a quotation's confidence, 0-1: 1 where the verse's words fit the
-    /// sound as well as the free loop of phones, 0.5 at ``minimumReadingScore``.
-    static func confidence(readingScore: Double) -> Double {
-        max(0, min(1, 1 + 0.5 * readingScore / -minimumReadingScore))
+    /// sound as well as the free loop of phones, 0.5 at the least score quoted (`minimum`).
+    static func confidence(readingScore: Double, minimum: Double) -> Double {
+        max(0, min(1, 1 + 0.5 * readingScore / -minimum))
     }
 
     /// What `utterance` says and names; nil when nothing was heard in it. Heard by the

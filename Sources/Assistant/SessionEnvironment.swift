@@ -104,7 +104,7 @@ public struct SessionEnvironment {
         SessionRuntime(
             .init(courseID: courseID, loader: loader, store: store, bible: bible, recognizer: recognizer,
                   endpointer: configuration.endpointer, synthesizer: synthesizer, sink: sink, clock: clock, timing: timing,
-                  echoTail: .milliseconds(configuration.echoTailMilliseconds)),
+                  echoTail: .milliseconds(configuration.hearing.noise.echoTailMilliseconds)),
             logger: logger)
     }
 }

@@ -58,7 +58,7 @@ public final class SessionRuntime {
         public init(courseID: String, loader: CurriculumLoader, store: ProgressStore, bible: any PassageSource,
                     recognizer: Recognizer, endpointer: Endpointer.Configuration = Endpointer.Configuration(),
                     synthesizer: SpeechSynthesizer, sink: any AudioSink, clock: any SessionClock,
-                    timing: SessionTiming = SessionTiming(), echoTail: Duration = .milliseconds(300)) {
+                    timing: SessionTiming = SessionTiming(), echoTail: Duration = .milliseconds(HearingTuning.shipped.noise.echoTailMilliseconds)) {
             self.courseID = courseID
             self.loader = loader
             self.store = store

@@ -8,18 +8,40 @@
 /// at ``Configuration/maximumMilliseconds``. Memory is bounded by the pre-roll and the
 /// maximum utterance: hours of silence cost nothing.
 public struct Endpointer: Sendable {
-    public struct Configuration: Sendable, Hashable {
-        public var thresholdDecibels: Double = 9
+    /// Part of ``HearingTuning`` (its ``HearingTuning/endpointing``).
+    public struct Configuration: Sendable, Hashable, Codable {
+        /// How far above the noise floor (dB) a frame must be to be speech: above a room's
+        /// ripple, below a quiet voice.
+        public var thresholdDecibels: Double
         /// Frames quieter than this (dBFS) are never speech, however quiet the room.
-        public var absoluteFloorDecibels: Double = -60
-        public var startMilliseconds = 120
-        public var prerollMilliseconds = 300
-        public var trailingSilenceMilliseconds = 500
-        public var maximumMilliseconds = 10_000
-        /// How far back the noise floor looks for its quietest frame.
-        public var floorWindowMilliseconds = 3_000
+        public var absoluteFloorDecibels: Double
+        /// How much speech (ms) starts an utterance: a click or a knock is shorter.
+        public var startMilliseconds: Int
+        /// Audio from before the start kept in the utterance (ms), so the first phone,
+        /// quieter than the vowel that follows, is not clipped.
+        public var prerollMilliseconds: Int
+        /// Quiet that ends an utterance (ms): longer than the pauses inside a command.
+        public var trailingSilenceMilliseconds: Int
+        /// An utterance is cut at this length (ms): no command is so long; it is sound.
+        public var maximumMilliseconds: Int
+        /// How far back the noise floor looks for its quietest frame (ms): longer than the
+        /// sounds of speech, shorter than a change of the room (a fan switched on).
+        public var floorWindowMilliseconds: Int
 
-        public init() {}
+        public init(thresholdDecibels: Double, absoluteFloorDecibels: Double, startMilliseconds: Int,
+                    prerollMilliseconds: Int, trailingSilenceMilliseconds: Int, maximumMilliseconds: Int,
+                    floorWindowMilliseconds: Int) {
+            self.thresholdDecibels = thresholdDecibels
+            self.absoluteFloorDecibels = absoluteFloorDecibels
+            self.startMilliseconds = startMilliseconds
+            self.prerollMilliseconds = prerollMilliseconds
+            self.trailingSilenceMilliseconds = trailingSilenceMilliseconds
+            self.maximumMilliseconds = maximumMilliseconds
+            self.floorWindowMilliseconds = floorWindowMilliseconds
+        }
+
+        /// The shipped endpointing of commands.
+        public init() { self = HearingTuning.shipped.endpointing }
     }
 
     /// What one call to ``process(_:)`` found.

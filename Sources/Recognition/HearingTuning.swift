@@ -1,21 +1,116 @@
 import Foundation
+import Scripture
+import Vocabulary
 
-/// The numbers that decide what the recogniser acts on, in one place, each with why.
+/// Every number that decides what is heard, in one place, each with why: where an
+/// utterance begins and ends, when noise is taken out, how commands are decoded and judged,
+/// and how `listen` finds the passages quoted in free speech.
 ///
-/// The shipped values are fitted by `scripts/fit-decision.sh` on labelled real recordings
-/// (../shared/speech) and measured by `scripts/bench-recognition.sh`; docs/hearing.md
-/// describes the method. The config file may override them for experiments
-/// (``RecognitionSettings``).
+/// The shipped values (``shipped``) were chosen on labelled real recordings and a natural
+/// voice (docs/hearing.md says how; docs/measurements/ has the figures). A JSON file of the
+/// same shape, whole or in part, overrides them for experiments (config `hearing_tuning`,
+/// ``load(from:)``); the config keys of hearing (`trailing_silence_ms`, `max_pause_ms`,
+/// `garbage_weight`, `suppress_noise_below_db`, `echo_tail_ms`) override both.
 public struct HearingTuning: Hashable, Sendable, Codable {
+    /// Where a command's utterance begins and ends (``Endpointer``).
+    public var endpointing: Endpointer.Configuration
+    /// When the room's noise is taken out, and how long the daemon's own voice echoes.
+    public var noise: Noise
+    /// How a command's utterance is decoded.
+    public var decoding: Decoding
     /// Whether the command grammar's sentence is what was said (``CommandConfidence``): the
-    /// command language model's and the plain grammar's decodes compared, one logistic model.
+    /// command language model's and the plain grammar's decodes compared, one logistic model
+    /// fitted by `scripts/fit-decision.sh`.
     public var commandConfidence: CommandConfidence
+    /// The least confidence acted on with a speaker adaptation (config `adaptation`) when
+    /// `minimum_confidence` is not set: an adapted model fits its voice closely enough for
+    /// the score to separate commands from conversation; the shipped model does not.
+    public var adaptedMinimumConfidence: Double
+    /// How `listen` cuts free speech and finds the verses quoted in it.
+    public var freeSpeech: FreeSpeech
 
-    /// The shipped tuning: `scripts/fit-decision.sh`'s fit of 2026-11-26
-    /// (docs/measurements/2026-11-26-command-decision.md).
+    /// When the room's noise is taken out.
+    public struct Noise: Hashable, Sendable, Codable {
+        /// Utterances whose signal-to-noise ratio as heard is below this (dB) are decoded
+        /// with the noise taken out; above it suppression costs words. 0: never.
+        public var suppressBelowDecibels: Double
+        /// How long after the daemon's own speech the microphone stays shut (ms): the
+        /// room's echo of its voice must not be heard as a command.
+        public var echoTailMilliseconds: Int
+    }
+
+    /// How a command's utterance is decoded.
+    public struct Decoding: Hashable, Sendable, Codable {
+        /// Decode once the utterance has been quiet this long (ms), while the endpointer
+        /// still waits for the rest of its trailing silence, so the intent is ready as the
+        /// silence ends. Nil: decode only when the utterance ends.
+        public var decodeAfterQuietMilliseconds: Int?
+        /// A pause longer than this between words (ms) means speech was swallowed as
+        /// silence: the utterance is rejected rather than acted on in part.
+        public var maximumPauseMilliseconds: Int
+        /// Per-phone weight of the grammar's garbage path (answers; commands with the
+        /// grammar search): higher rejects more, commands included.
+        public var garbageWeight: Double
+    }
+
+    /// How `listen` cuts free speech and finds the verses quoted in it.
+    public struct FreeSpeech: Hashable, Sendable, Codable {
+        /// Silence that ends an utterance of free speech (ms): a preacher's pauses between
+        /// phrases are longer than a command's.
+        public var trailingSilenceMilliseconds: Int
+        /// Free speech is cut at this length (ms): a decode's memory and delay grow with it.
+        public var maximumMilliseconds: Int
+        /// When the words heard quote a verse (``QuotationIndex``).
+        public var quotation: QuotationIndex.Thresholds
+        /// When a verse whose words were mostly misheard is found by its sound.
+        public var soundCheck: SoundCheck
+    }
+
+    /// When a verse whose words were mostly misheard (a noisy room) is found by its sound:
+    /// the verses that sound most like the words heard are read against the audio, and the
+    /// best reading is quoted if it fits nearly as well as a free loop of phones.
+    public struct SoundCheck: Hashable, Sendable, Codable {
+        /// How many verses that sound like the words heard are read against the audio: the
+        /// readings are `listen`'s dearest decodes, in time and in memory.
+        public var candidates: Int
+        /// How close by sound (``VerseSoundIndex``'s score) the closest must be for any to
+        /// be read: most real speech that is no verse stops here.
+        public var minimumSoundScore: Double
+        /// How many of them, closest first, are also read each alone (a reading of many
+        /// verses at once can lose the right one to the beam).
+        public var readAlone: Int
+        /// How well the best reading must score per 10 ms frame against the free loop of
+        /// phones: ordinary speech forced onto a verse's words scores far below the loop.
+        public var minimumReadingScore: Double
+        /// How many words a verse needs to be quoted by its sound: a short verse fits a
+        /// short sentence by chance.
+        public var minimumWords: Int
+        /// The readings' beam and phone beam (PocketSphinx's `-beam`, `-pbeam`): a reading
+        /// needs every word, so a path the noise makes look bad for a moment must survive.
+        public var readingBeam: Double
+        /// The readings' word beam (`-wbeam`), for the same reason.
+        public var readingWordBeam: Double
+    }
+
+    /// The shipped tuning. The command confidence is `scripts/fit-decision.sh`'s fit of
+    /// 2026-11-26 (docs/measurements/2026-11-26-command-decision.md).
     public static let shipped = HearingTuning(
+        endpointing: Endpointer.Configuration(
+            thresholdDecibels: 9, absoluteFloorDecibels: -60, startMilliseconds: 120, prerollMilliseconds: 300,
+            trailingSilenceMilliseconds: 500, maximumMilliseconds: 10_000, floorWindowMilliseconds: 3_000),
+        noise: Noise(suppressBelowDecibels: 20, echoTailMilliseconds: 300),
+        decoding: Decoding(decodeAfterQuietMilliseconds: 200, maximumPauseMilliseconds: 800,
+                           garbageWeight: GarbageModel.defaultWeight),
         commandConfidence: CommandConfidence(
-            bias: 0.0683, weights: [0.0536, -0.0554, 2.5597, -8.3687, 0.0192, 1.301], threshold: 0.3177))
+            bias: 0.0683, weights: [0.0536, -0.0554, 2.5597, -8.3687, 0.0192, 1.301], threshold: 0.3177),
+        adaptedMinimumConfidence: 0.7,
+        freeSpeech: FreeSpeech(
+            trailingSilenceMilliseconds: 600, maximumMilliseconds: 20_000,
+            quotation: QuotationIndex.Thresholds(
+                minimumCoverage: 0.25, minimumDistinctCoverage: 0.12, distinctScoreShare: 0.5,
+                minimumTrigrams: 3, minimumCandidateScore: 7.5),
+            soundCheck: SoundCheck(candidates: 30, minimumSoundScore: 5, readAlone: 2, minimumReadingScore: -32,
+                                   minimumWords: 10, readingBeam: 1e-80, readingWordBeam: 1e-60)))
 }
 
 extension HearingTuning {
@@ -24,16 +119,26 @@ extension HearingTuning {
         public let description: String
     }
 
-    /// The tuning in the JSON file at `path` (`{"commandConfidence": {"bias": ..., "weights":
-    /// [...], "threshold": ...}}`, as `scripts/fit-decision.sh` prints the model), checked:
-    /// one finite weight per feature, a threshold from 0 to 1.
+    /// The shipped tuning with the JSON file at `path` laid over it: any part of the
+    /// tuning's shape (`{"commandConfidence": {"threshold": 0.4}}`, or the whole model as
+    /// `scripts/fit-decision.sh` prints it), checked: no key the tuning does not have, one
+    /// finite weight per feature, a threshold from 0 to 1.
     public static func load(from path: String) throws(Problem) -> HearingTuning {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw Problem(description: "\(path): cannot be read (\(error.localizedDescription))")
         }
         let tuning: HearingTuning
-        do { tuning = try JSONDecoder().decode(HearingTuning.self, from: data) } catch {
+        do {
+            guard let given = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw Problem(description: "\(path): not a hearing tuning (a JSON object is needed)")
+            }
+            let base = try JSONSerialization.jsonObject(with: JSONEncoder().encode(shipped)) as? [String: Any] ?? [:]
+            let merged = try overlay(given, on: base, at: [])
+            tuning = try JSONDecoder().decode(HearingTuning.self, from: JSONSerialization.data(withJSONObject: merged))
+        } catch let problem as Problem {
+            throw Problem(description: "\(path): \(problem.description)")
+        } catch {
             throw Problem(description: "\(path): not a hearing tuning (\(Self.reason(error)))")
         }
         let model = tuning.commandConfidence
@@ -49,6 +154,27 @@ extension HearingTuning {
         }
         return tuning
     }
+
+    /// `given` laid over `base`, objects key by key; a key `base` does not have is an error
+    /// naming its path (a misspelt key would otherwise be silently ignored).
+    private static func overlay(_ given: [String: Any], on base: [String: Any], at path: [String]) throws -> [String: Any] {
+        var merged = base
+        for (key, value) in given {
+            let here = path + [key]
+            guard let old = base[key] ?? (optionalKeys.contains(here.joined(separator: ".")) ? NSNull() : nil) else {
+                throw Problem(description: "no setting \(here.joined(separator: ".")) in a hearing tuning")
+            }
+            if let object = value as? [String: Any], let oldObject = old as? [String: Any] {
+                merged[key] = try overlay(object, on: oldObject, at: here)
+            } else {
+                merged[key] = value
+            }
+        }
+        return merged
+    }
+
+    /// Settings that may be absent from the shipped tuning's JSON (nil is not written).
+    private static let optionalKeys: Set<String> = ["decoding.decodeAfterQuietMilliseconds"]
 
     private static func reason(_ error: any Error) -> String {
         switch error as? DecodingError {

@@ -1,22 +1,15 @@
-/// The knobs of recognition and rejection, from the config file or flags.
+/// The knobs of recognition and rejection, from the config file or flags; the numbers
+/// among them are the hearing tuning's (``tuning``).
 public struct RecognitionSettings: Sendable, Hashable {
+    /// Every number of hearing (``HearingTuning``); the properties below that name one
+    /// read and write it here.
+    public var tuning = HearingTuning.shipped
     /// How commands and look-ups are searched for.
     public var commandSearch: CommandSearch = .languageModel
-    /// Per-phone weight of the grammar's garbage path: higher rejects more (commands
-    /// included). Commands use it only with ``CommandSearch/grammar``; answers always.
-    public var garbageWeight: Double = 0.01
-    /// A pause longer than this between words means speech was swallowed as silence.
-    public var maximumPauseMilliseconds = 800
     /// Hypotheses whose confidence (``Recognizer/confidence(wordScore:)``) is below this
-    /// are rejected. Nil: automatic — ``adaptedMinimumConfidence`` with an adapted acoustic
-    /// model, none with the shipped one, whose fit to a voice it was not trained on is too
-    /// loose for the score to separate commands from conversation (measured on the
-    /// espeak-ng set: commands said well score as low as conversation does).
+    /// are rejected. Nil: automatic — ``HearingTuning/adaptedMinimumConfidence`` with an
+    /// adapted acoustic model, none with the shipped one.
     public var minimumConfidence: Double?
-    /// The automatic threshold with an adapted acoustic model: measured on the espeak-ng
-    /// set, it turns away the conversation the better-fitting model lets through
-    /// (8 of 84 → 1) and keeps every command.
-    public static let adaptedMinimumConfidence = 0.7
     /// Start each utterance from the same feature normalisation (files, tests), rather
     /// than adapting across utterances (the live daemon).
     public var independentUtterances = false
@@ -26,26 +19,12 @@ public struct RecognitionSettings: Sendable, Hashable {
     /// the espeak-ng test set, whole-utterance normalisation is what makes the commands
     /// heard (see scripts/bench-recognition.sh).
     public var normaliseWholeUtterance = true
-    /// Utterances whose signal-to-noise ratio as heard (dB,
-    /// ``NoiseSuppressor/signalToNoise(_:)``) is below this are decoded with the room's
-    /// noise taken out: by WebRTC's suppressor (``NoiseSuppressor``), or with
-    /// ``removesNoiseWithRNNoise`` by RNNoise, which cleans the whole stream before the
-    /// endpointer (``Recognizer/cleansStream``). Above it they are decoded as heard: in a quiet room
-    /// suppression costs words. 0: no suppression of either kind; `.infinity`: always. Only
-    /// with whole-utterance normalisation, which holds the utterance until it ends.
-    public var suppressNoiseBelowDecibels: Double = 20
     /// Take the room's noise out with RNNoise over the whole stream (``Recognizer/cleansStream``)
     /// instead of WebRTC's suppressor per utterance (config `rnnoise`). Off by default until
     /// the command decision is fitted on RNNoise's audio: with it, commands in loud noise
     /// are heard far more often, and a little more speech that is no command is acted on
     /// (docs/measurements/2026-11-26-rnnoise.md).
     public var removesNoiseWithRNNoise = false
-    /// With whole-utterance normalisation, decode the utterance once it has been quiet this
-    /// long, while the endpointer still waits for the rest of its trailing silence: if no
-    /// more speech comes, that result is the answer and the intent is ready as the silence
-    /// ends (the decode takes ~0.05 of the utterance's length; the wait is 300 ms more by
-    /// default). Speech that resumes discards it. Nil: decode only when the utterance ends.
-    public var decodeAfterQuietMilliseconds: Int? = 200
     /// A speaker adaptation made by `scripts/adapt.sh` from recordings of the person, or of
     /// a voice, reading known text (``SpeakerAdaptation``: a MAP-adapted acoustic model
     /// folder or an MLLR transform file): it moves the acoustic model towards that voice and
@@ -54,14 +33,41 @@ public struct RecognitionSettings: Sendable, Hashable {
     /// Decode each utterance a second time with a free phone loop and compare
     /// (``PhoneLoopVerification``).
     public var verifyWithPhoneLoop = false
-    /// The command decision's confidence model and threshold (``CommandSearch/languageModel``).
-    public var commandConfidence = HearingTuning.shipped.commandConfidence
     /// Extra PocketSphinx flags (`-cmn`: `batch`), for experiments and tuning.
     public var decoderOptions: [String: String] = [:]
     /// PocketSphinx's log file (its own messages); /dev/null silences it.
     public var decoderLog = "/dev/null"
 
     public init() {}
+
+    /// ``HearingTuning/Decoding/garbageWeight``.
+    public var garbageWeight: Double {
+        get { tuning.decoding.garbageWeight }
+        set { tuning.decoding.garbageWeight = newValue }
+    }
+    /// ``HearingTuning/Decoding/maximumPauseMilliseconds``.
+    public var maximumPauseMilliseconds: Int {
+        get { tuning.decoding.maximumPauseMilliseconds }
+        set { tuning.decoding.maximumPauseMilliseconds = newValue }
+    }
+    /// ``HearingTuning/Noise/suppressBelowDecibels``: suppressed by WebRTC per utterance,
+    /// or with ``removesNoiseWithRNNoise`` by RNNoise over the whole stream. Only with
+    /// whole-utterance normalisation, which holds the utterance until it ends.
+    public var suppressNoiseBelowDecibels: Double {
+        get { tuning.noise.suppressBelowDecibels }
+        set { tuning.noise.suppressBelowDecibels = newValue }
+    }
+    /// ``HearingTuning/Decoding/decodeAfterQuietMilliseconds`` (with whole-utterance
+    /// normalisation).
+    public var decodeAfterQuietMilliseconds: Int? {
+        get { tuning.decoding.decodeAfterQuietMilliseconds }
+        set { tuning.decoding.decodeAfterQuietMilliseconds = newValue }
+    }
+    /// ``HearingTuning/commandConfidence``.
+    public var commandConfidence: CommandConfidence {
+        get { tuning.commandConfidence }
+        set { tuning.commandConfidence = newValue }
+    }
 }
 
 /// What the recogniser expects to hear next, chosen by the session state.

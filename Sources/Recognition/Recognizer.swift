@@ -88,7 +88,7 @@ public final class Recognizer {
         let adaptation = try settings.adaptation.map(SpeakerAdaptation.init(path:))
         self.mode = mode
         minimumConfidence = settings.minimumConfidence
-            ?? (adaptation?.acousticModel != nil ? RecognitionSettings.adaptedMinimumConfidence : 0)
+            ?? (adaptation?.acousticModel != nil ? settings.tuning.adaptedMinimumConfidence : 0)
         self.settings = settings
         switch mode {
         case .grammar(let model):

@@ -32,17 +32,12 @@ public final class Transcriber {
     private let suppressNoiseBelowDecibels: Double
 
     /// - Parameters:
-    ///   - maximumSeconds: an utterance longer than this is cut (people reading aloud pause
-    ///     less than people giving commands).
-    ///   - suppressNoiseBelowDecibels: an utterance whose signal-to-noise ratio is below
-    ///     this has the room's steady noise suppressed first, as the recogniser's do but with
-    ///     libspeexdsp (``NoiseSuppressor/Method/transcription``, which identified more noisy
-    ///     verses than WebRTC's suppressor the recogniser uses). Measured on 40 Piper-read
-    ///     verses at 10 dB of real room noise: word error rate 80.9% -> 71.1%, verses
-    ///     identified 3 -> 6; clean verses unchanged.
     ///   - everydayModel: a second language model for ``everyday(_:)`` (nil: none).
-    public init(languageModel: URL, everydayModel: URL? = nil, dictionary: URL, maximumSeconds: Int = 20,
-                suppressNoiseBelowDecibels: Double = RecognitionSettings().suppressNoiseBelowDecibels,
+    ///   - tuning: the numbers of hearing: free speech's endpointing and sound check
+    ///     (``HearingTuning/freeSpeech``), and below which signal-to-noise ratio the room's
+    ///     steady noise is suppressed first (``HearingTuning/noise``), as the recogniser's
+    ///     are but with libspeexdsp (``NoiseSuppressor/Method/transcription``).
+    public init(languageModel: URL, everydayModel: URL? = nil, dictionary: URL, tuning: HearingTuning = .shipped,
                 logFile: String = "/dev/null") throws(RecognizerError) {
         decoder = try PocketSphinxDecoder(dictionary: dictionary.path, options: Self.decoderOptions, logFile: logFile)
         self.dictionary = dictionary
@@ -55,11 +50,15 @@ public final class Transcriber {
             throw .search(name: Self.placeholderSearch, reason: "the dictionary has none of the words a placeholder grammar needs")
         }
         try decoder.setGrammar(Self.placeholderSearch, jsgf: "#JSGF V1.0;\ngrammar idle;\npublic <idle> = \(word);\n")
-        var endpointer = Endpointer.Configuration()
-        endpointer.maximumMilliseconds = maximumSeconds * 1000
-        endpointer.trailingSilenceMilliseconds = 600
+        var endpointer = tuning.endpointing
+        endpointer.maximumMilliseconds = tuning.freeSpeech.maximumMilliseconds
+        endpointer.trailingSilenceMilliseconds = tuning.freeSpeech.trailingSilenceMilliseconds
         self.endpointer = endpointer
-        self.suppressNoiseBelowDecibels = suppressNoiseBelowDecibels
+        self.suppressNoiseBelowDecibels = tuning.noise.suppressBelowDecibels
+        let sound = tuning.freeSpeech.soundCheck
+        readingOptions = Self.decoderOptions.merging(PhoneLoopVerification.decoderOptions) { _, loop in loop }
+            .merging(["-beam": "\(sound.readingBeam)", "-pbeam": "\(sound.readingBeam)",
+                      "-wbeam": "\(sound.readingWordBeam)"]) { _, beam in beam }
         cutter = Endpointer(configuration: endpointer)
     }
 
@@ -213,7 +212,7 @@ public final class Transcriber {
         let grammars = runs.map { $0.filter(decoder.knows) }
         let readable = grammars.filter { !$0.isEmpty }
         guard !readable.isEmpty else { return nil }
-        let reader = try PocketSphinxDecoder(dictionary: dictionary.path, options: Self.readingOptions, logFile: logFile)
+        let reader = try PocketSphinxDecoder(dictionary: dictionary.path, options: readingOptions, logFile: logFile)
         try reader.setPhoneLoop(Self.loopSearch, path: PocketSphinxDecoder.defaultPhoneLanguageModel)
         try reader.activate(Self.loopSearch)
         let loop = try reader.decode(utterance.audio)
@@ -259,21 +258,9 @@ public final class Transcriber {
     /// normalised over the whole of it.
     static let decoderOptions = ["-cmn": "batch"]
     /// ... and of the readings' decoder: the same, what the comparison with the loop needs
-    /// (``PhoneLoopVerification/decoderOptions``), and beams far wider than PocketSphinx's
-    /// (``readingBeams``).
-    static let readingOptions = decoderOptions.merging(PhoneLoopVerification.decoderOptions) { _, loop in loop }
-        .merging(readingBeams) { _, beam in beam }
-    /// A reading requires every word, so a path that the noise makes look bad for a moment
-    /// cannot go on through other words: pruned at PocketSphinx's beams (`-beam` and
-    /// `-pbeam` 1e-48, `-wbeam` 7e-29), often no path of a verse read in a noisy room reaches
-    /// its last word, even read alone (12 of the 16 of `scripts/bench-listen.sh`'s noisy
-    /// verses that were among the candidates but not identified). At these beams, on the
-    /// same 200 noisy verses (without the normaliser): 136 -> 143 identified, none lost, 1 -> 5
-    /// taken for another verse by their sound; the 1,193 utterances of all 1,178 Common Voice
-    /// and AN4 recordings, taken for a verse by their sound 0 -> 1; Common Voice's wall time
-    /// unchanged (0.99 of before). The free loop of phones is decoded at the same `-beam` and
-    /// `-pbeam`.
-    static let readingBeams = ["-beam": "1e-80", "-pbeam": "1e-80", "-wbeam": "1e-60"]
+    /// (``PhoneLoopVerification/decoderOptions``), and the sound check's wide beams
+    /// (``HearingTuning/SoundCheck/readingBeam``).
+    private let readingOptions: [String: String]
 
     /// The language model search built anew with the model at `path`. One such search at a
     /// time: kept side by side, or the new one built before the old is freed, the two held

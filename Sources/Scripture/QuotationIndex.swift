@@ -21,32 +21,34 @@ public struct QuotationIndex: Sendable {
         public let matchedTrigrams: Int
     }
 
-    /// A quotation needs this share of its verse's weight ...
-    public static let defaultMinimumCoverage = 0.25
-    /// ... or this smaller share when no other verse comes near: the words heard weigh at
-    /// most ``distinctScoreShare`` as much in any other verse. In a noisy room the
-    /// recogniser hears a few of a verse's words right; when those are the verse's own they
-    /// name it, while a common phrase ("the righteous will live by faith", four verses)
-    /// weighs as much in several. Measured (`scripts/bench-listen.sh`'s verses, Piper's voice
-    /// at 10 dB of real room noise): identified 35 -> 45 of 200, 21 -> 29 of 100 held out;
-    /// real people's recordings taken for a quotation unchanged (Common Voice 1 of 100, AN4
-    /// 0 of 1078).
-    public static let defaultMinimumDistinctCoverage = 0.12
-    /// See ``defaultMinimumDistinctCoverage``.
-    public static let distinctScoreShare = 0.5
-    /// ... and at least this many of its trigrams heard.
-    public static let defaultMinimumTrigrams = 3
+    /// When the words heard quote a verse. The values are the hearing tuning's
+    /// (`HearingTuning.freeSpeech.quotation` in the Recognition module).
+    public struct Thresholds: Hashable, Sendable, Codable {
+        /// A quotation needs this share of its verse's trigram weight heard ...
+        public var minimumCoverage: Double
+        /// ... or this smaller share when no other verse comes near (the words heard weigh
+        /// at most ``distinctScoreShare`` as much in any other): a noisy room's few right
+        /// words name a verse when they are its own, not a common phrase's.
+        public var minimumDistinctCoverage: Double
+        /// See ``minimumDistinctCoverage``.
+        public var distinctScoreShare: Double
+        /// ... and at least this many of its trigrams heard.
+        public var minimumTrigrams: Int
+        /// A verse is a candidate for the sound check (``candidates(in:limit:)``) when the
+        /// words heard score at least this in it.
+        public var minimumCandidateScore: Double
 
-    /// A verse is a candidate (``candidates(in:limit:)``) when the heard words score at
-    /// least this in it: chosen with the sound check of `ScriptureListener` after it, on
-    /// Piper-read verses in real room noise and real people's recordings (at 7, 2 of 100
-    /// Common Voice sentences and 5 of 1,078 AN4 recordings were taken for verses).
-    public static let defaultMinimumCandidateScore = 7.5
+        public init(minimumCoverage: Double, minimumDistinctCoverage: Double, distinctScoreShare: Double,
+                    minimumTrigrams: Int, minimumCandidateScore: Double) {
+            self.minimumCoverage = minimumCoverage
+            self.minimumDistinctCoverage = minimumDistinctCoverage
+            self.distinctScoreShare = distinctScoreShare
+            self.minimumTrigrams = minimumTrigrams
+            self.minimumCandidateScore = minimumCandidateScore
+        }
+    }
 
-    public var minimumCandidateScore = QuotationIndex.defaultMinimumCandidateScore
-    public var minimumCoverage = QuotationIndex.defaultMinimumCoverage
-    public var minimumDistinctCoverage = QuotationIndex.defaultMinimumDistinctCoverage
-    public var minimumTrigrams = QuotationIndex.defaultMinimumTrigrams
+    public var thresholds: Thresholds
 
     /// Word numbers of the verses' vocabulary.
     private let wordNumbers: [String: UInt64]
@@ -70,7 +72,8 @@ public struct QuotationIndex: Sendable {
 
     /// Indexes `verses`; superscriptions (verse 0) are left out, being titles rather than
     /// text people quote.
-    public init(verses: [(book: Book, verse: Verse)]) {
+    public init(verses: [(book: Book, verse: Verse)], thresholds: Thresholds) {
+        self.thresholds = thresholds
         var numbers: [String: UInt64] = [:]
         var pairs: [(trigram: UInt64, verse: UInt32)] = []
         var places: [(book: Int, chapter: Int, verse: Int)] = []
@@ -148,9 +151,9 @@ public struct QuotationIndex: Sendable {
         var heard = Set(Self.trigrams(of: words).filter { $0 != 0 })
         var found: [Quotation] = []
         while found.count < limit, let best = bestVerse(for: heard) {
-            let distinct = best.coverage >= minimumDistinctCoverage
-                && best.runnerUp <= Self.distinctScoreShare * best.score
-            guard best.coverage >= minimumCoverage || distinct, best.matched.count >= minimumTrigrams,
+            let distinct = best.coverage >= thresholds.minimumDistinctCoverage
+                && best.runnerUp <= thresholds.distinctScoreShare * best.score
+            guard best.coverage >= thresholds.minimumCoverage || distinct, best.matched.count >= thresholds.minimumTrigrams,
                   let reference = reference(ofVerse: best.verse)
             else { break }
             found.append(Quotation(reference: reference, coverage: min(1, best.coverage),
@@ -174,9 +177,7 @@ public struct QuotationIndex: Sendable {
 
     /// The verses whose words `text` shares most (each distinct word other than a number's
     /// weighted by how rare it is in the Bible) with a score of at least
-    /// ``minimumCandidateScore``, best first, at most `limit`. On `scripts/bench-listen.sh`'s 200 Piper-read verses at 10 dB of
-    /// real room noise, the verse read ranks first for 99 (before the score floor), where
-    /// the trigrams identify 45.
+    /// ``Thresholds/minimumCandidateScore``, best first, at most `limit`.
     public func candidates(in text: String, limit: Int = 5) -> [Candidate] {
         // Spoken numbers weigh nothing: the counts of the census verses ("the descendants
         // of Zattu, 945") are said in everyday talk too (AN4's recordings took six of them).
@@ -199,7 +200,7 @@ public struct QuotationIndex: Sendable {
         var ranked: [(verse: UInt32, score: Double)] = []
         for verse in touched {
             let score = scores[verse] / lengthNorms[verse]
-            if score >= minimumCandidateScore { ranked.append((UInt32(verse), score)) }
+            if score >= thresholds.minimumCandidateScore { ranked.append((UInt32(verse), score)) }
         }
         ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.verse < $1.verse }
         return ranked.prefix(limit).compactMap { candidate(ofVerse: Int($0.verse), score: $0.score) }

@@ -79,10 +79,10 @@ struct ListenCommand: ParsableCommand {
 
     /// The listening environment of `listen` and of the daemon's listen mode, its set-up
     /// errors as command failures.
-    static func environment(_ paths: PathOptions, stock: Bool = false) throws -> ListeningEnvironment {
+    static func environment(_ paths: PathOptions, tuning: HearingTuning = .shipped, stock: Bool = false) throws -> ListeningEnvironment {
         do {
             return try ListeningEnvironment(paths: paths.dataPaths, normaliser: NormaliseCommand.inputs(paths),
-                                            stock: stock) { warn($0) }
+                                            tuning: tuning, stock: stock) { warn($0) }
         } catch {
             throw CommandFailure("listen: \(error)")
         }

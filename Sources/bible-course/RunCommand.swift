@@ -72,7 +72,7 @@ struct RunCommand: ParsableCommand {
 
     /// `mode = "listen"`: no course, no speech; the passages heard, as JSON lines on stdout.
     private func listen(_ configuration: DaemonConfiguration, notifier: SystemdNotifier, logger: Logger) throws {
-        let environment = try ListenCommand.environment(paths)
+        let environment = try ListenCommand.environment(paths, tuning: configuration.hearing)
         let (source, captureDevice) = try captureSource(configuration)
         logger.notice("listen mode: capture \(configuration.captureDevice); no course runs")
         let status = environment.run(source: source, captureDevice: captureDevice, notifier: notifier, logger: logger) { heard in

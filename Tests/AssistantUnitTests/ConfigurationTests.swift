@@ -36,10 +36,10 @@ struct ConfigurationTests {
         #expect(configuration.voice == "en-gb+f3")
         #expect(configuration.rate == 0.95)
         #expect(configuration.pitch == 40)
-        #expect(configuration.trailingSilenceMilliseconds == 700)
-        #expect(configuration.garbageWeight == 0.01)
+        #expect(configuration.endpointer.trailingSilenceMilliseconds == 700)
+        #expect(configuration.recognitionSettings.garbageWeight == 0.01)
         #expect(configuration.commandSearch == .grammar)
-        #expect(configuration.echoTailMilliseconds == 400)
+        #expect(configuration.hearing.noise.echoTailMilliseconds == 400)
         #expect(configuration.logLevel == .debug)
         #expect(configuration.stateDirectory == "/var/lib/bible-course")
         #expect(configuration.mode == .listen)
@@ -135,10 +135,23 @@ struct ConfigurationTests {
         #expect(tuned.threshold == 0.9 && tuned.weights == [0, 0, -1, -2, 0, 1])
         #expect(DaemonConfiguration().recognitionSettings.commandConfidence == HearingTuning.shipped.commandConfidence)
 
+        // A file may hold part of the tuning: the rest stays shipped; the keys of hearing
+        // override the file.
+        let part = try file("part.json", #"{"commandConfidence": {"threshold": 0.5}, "endpointing": {"trailingSilenceMilliseconds": 650}}"#)
+        let partly = try configuration("hearing_tuning = \"\(part)\"")
+        #expect(partly.hearing.commandConfidence.threshold == 0.5)
+        #expect(partly.hearing.commandConfidence.weights == HearingTuning.shipped.commandConfidence.weights)
+        #expect(partly.endpointer.trailingSilenceMilliseconds == 650)
+        #expect(partly.hearing.freeSpeech == HearingTuning.shipped.freeSpeech)
+        let keyWins = try configuration("hearing_tuning = \"\(part)\"\ntrailing_silence_ms = 700")
+        #expect(keyWins.endpointer.trailingSilenceMilliseconds == 700)
+
         let short = try file("short.json", #"{"commandConfidence": {"bias": 1, "weights": [0, 0], "threshold": 0.5}}"#)
-        let missing = try file("missing.json", #"{"commandConfidence": {"bias": 1, "weights": [0, 0, 0, 0, 0, 0]}}"#)
+        let misspelt = try file("misspelt.json", #"{"commandConfidence": {"treshold": 0.5}}"#)
         let loose = try file("loose.json", #"{"commandConfidence": {"bias": 1, "weights": [0, 0, 0, 0, 0, 0], "threshold": 2}}"#)
-        for (path, says) in [(short, "needs 6"), (missing, "missing commandConfidence.threshold"), (loose, "from 0 to 1"),
+        let wrongType = try file("type.json", #"{"noise": {"echoTailMilliseconds": "long"}}"#)
+        for (path, says) in [(short, "needs 6"), (misspelt, "no setting commandConfidence.treshold"), (loose, "from 0 to 1"),
+                             (wrongType, "noise.echoTailMilliseconds"),
                              (folder.appendingPathComponent("none.json").path, "cannot be read")] {
             #expect {
                 try self.configuration("hearing_tuning = \"\(path)\"")

@@ -2,6 +2,7 @@ import Support
 import Audio
 import Foundation
 import Scripture
+import Recognition
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -115,7 +116,8 @@ struct ListenTests {
             return file
         }
         let lines = try Self.listen(files).lines
-        let index = QuotationIndex(verses: try BibleStore(path: TestModel.checkout.appendingPathComponent("Models/Bible.db").path).allVerses())
+        let index = QuotationIndex(verses: try BibleStore(path: TestModel.checkout.appendingPathComponent("Models/Bible.db").path).allVerses(),
+                                   thresholds: HearingTuning.shipped.freeSpeech.quotation)
         func heard(_ file: URL) -> (text: String, references: [String]) {
             let utterances = lines.filter { $0["file"] as? String == file.path }
             return (utterances.compactMap { $0["text"] as? String }.joined(separator: " "),

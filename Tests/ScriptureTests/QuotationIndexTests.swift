@@ -1,4 +1,5 @@
 import Foundation
+import Recognition
 import Testing
 @testable import Scripture
 
@@ -8,7 +9,7 @@ import Testing
 /// quotes nothing.
 @Suite("Quoted verses")
 struct QuotationIndexTests {
-    static let index: QuotationIndex? = (try? TestData.openStore().allVerses()).map(QuotationIndex.init)
+    static let index: QuotationIndex? = (try? TestData.openStore().allVerses()).map { QuotationIndex(verses: $0, thresholds: HearingTuning.shipped.freeSpeech.quotation) }
 
     func quoted(_ text: String) throws -> [String] {
         let index = try #require(Self.index, "no readable \(TestData.bibleDatabase.path): \(TestData.setupHint)")

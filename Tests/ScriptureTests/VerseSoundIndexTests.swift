@@ -1,4 +1,5 @@
 import Foundation
+import Recognition
 import Testing
 @testable import Scripture
 import Vocabulary
@@ -8,7 +9,7 @@ import Vocabulary
 /// the Bible's names as well): words a noisy room garbled still sound like the verse.
 @Suite("Verses by their sound")
 struct VerseSoundIndexTests {
-    static let quotations: QuotationIndex? = (try? TestData.openStore().allVerses()).map(QuotationIndex.init)
+    static let quotations: QuotationIndex? = (try? TestData.openStore().allVerses()).map { QuotationIndex(verses: $0, thresholds: HearingTuning.shipped.freeSpeech.quotation) }
     static let index: VerseSoundIndex? = quotations.flatMap { quotations in
         (try? String(contentsOfFile: CMUDictionary.defaultPath, encoding: .utf8))
             .map { VerseSoundIndex(quotations: quotations, pronunciations: PronunciationDictionary.entries($0)) }
