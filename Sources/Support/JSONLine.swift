@@ -12,7 +12,8 @@ public struct JSONLine: Sendable {
     /// Adds `key` with `value` (any `Encodable`: strings, numbers, arrays, nested
     /// structs); `nil` is written as `null`.
     public mutating func add<Value: Encodable>(_ key: String, _ value: Value?) {
-        fields.append("\(Self.quoted(key)): \(value.map(Self.encoded) ?? "null")")
+        let text = if let value { Self.encoded(value) } else { "null" }
+        fields.append("\(Self.quoted(key)): \(text)")
     }
 
     /// Adds a number rounded to `decimals` places (latencies, confidences).
