@@ -40,11 +40,9 @@ public struct QuotationIndex: Sendable {
 
         public init(minimumCoverage: Double, minimumDistinctCoverage: Double, distinctScoreShare: Double,
                     minimumTrigrams: Int, minimumCandidateScore: Double) {
-            self.minimumCoverage = minimumCoverage
-            self.minimumDistinctCoverage = minimumDistinctCoverage
-            self.distinctScoreShare = distinctScoreShare
-            self.minimumTrigrams = minimumTrigrams
-            self.minimumCandidateScore = minimumCandidateScore
+            (self.minimumCoverage, self.minimumDistinctCoverage, self.distinctScoreShare) =
+                (minimumCoverage, minimumDistinctCoverage, distinctScoreShare)
+            (self.minimumTrigrams, self.minimumCandidateScore) = (minimumTrigrams, minimumCandidateScore)
         }
     }
 
