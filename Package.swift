@@ -141,6 +141,7 @@ let package = Package(
             name: "VocabularyTests",
             dependencies: ["Vocabulary", "Scripture"]
         ),
+        .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(
             name: "SpeechTests",
             dependencies: ["Speech", "Audio", "Vocabulary"]

@@ -6,7 +6,7 @@
 #                            run) one test at a time, and the bundled curriculum checked
 #   scripts/test.sh --fast   the unit tier only (<Module>UnitTests: pure logic, no audio,
 #                            no model build), in parallel
-#   scripts/test.sh [--fast] -- ARGS   ARGS passed on to `swift test` (e.g. --filter NAME)
+#   scripts/test.sh -- ARGS  only `swift test ARGS`, one test at a time (e.g. -- --filter NAME)
 set -euo pipefail
 FAST=0
 SWIFT_TEST_ARGS=()
@@ -23,11 +23,16 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 say "building the tests (swift build --build-tests)"
 swift build --build-tests --quiet
-# The tiers by target name: <Module>UnitTests, and the rest.
-UNIT_TIER='UnitTests'
+if ((${#SWIFT_TEST_ARGS[@]})); then
+    swift test --skip-build --no-parallel "${SWIFT_TEST_ARGS[@]}"
+    exit 0
+fi
+# The tiers by target name (a test's identifier begins with its module): <Module>UnitTests,
+# and the rest.
+UNIT_TIER='^[A-Za-z]+UnitTests\.'
 started=$SECONDS
 say "unit tier (<Module>UnitTests, in parallel)"
-swift test --skip-build --parallel --filter "$UNIT_TIER" "${SWIFT_TEST_ARGS[@]}"
+swift test --skip-build --parallel --filter "$UNIT_TIER"
 say "unit tier passed in $((SECONDS - started)) s"
 ((FAST)) && exit 0
 say "checking the bundled curriculum"
@@ -36,5 +41,5 @@ started=$SECONDS
 # One test at a time: several suites synthesise speech with espeak-ng (one global engine)
 # and decode it on two cores; run side by side they disturb each other's timing and voices.
 say "end-to-end tier (<Module>Tests, one at a time)"
-swift test --skip-build --no-parallel --skip "$UNIT_TIER" "${SWIFT_TEST_ARGS[@]}"
+swift test --skip-build --no-parallel --skip "$UNIT_TIER"
 say "end-to-end tier passed in $((SECONDS - started)) s"

@@ -120,9 +120,9 @@ extension HearingTuning {
     }
 
     /// The shipped tuning with the JSON file at `path` laid over it: any part of the
-    /// tuning's shape (`{"commandConfidence": {"threshold": 0.4}}`, or the whole model as
-    /// `scripts/fit-decision.sh` prints it), checked: no key the tuning does not have, one
-    /// finite weight per feature, a threshold from 0 to 1.
+    /// tuning's shape (`{"commandConfidence": {"threshold": 0.4}}`; the weights as an array
+    /// in ``CommandFeatures/values``' order), checked: no key the tuning does not have, one
+    /// finite weight per feature, every number in its range (``problem``).
     public static func load(from path: String) throws(Problem) -> HearingTuning {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
@@ -141,18 +141,61 @@ extension HearingTuning {
         } catch {
             throw Problem(description: "\(path): not a hearing tuning (\(Self.reason(error)))")
         }
-        let model = tuning.commandConfidence
-        let features = shipped.commandConfidence.weights.count
+        if let problem = tuning.problem { throw Problem(description: "\(path): \(problem)") }
+        return tuning
+    }
+
+    /// What is out of range in this tuning (the setting's path, its value and the range),
+    /// or nil: a tuning file must not be able to stop the daemon.
+    public var problem: String? {
+        let model = commandConfidence
+        let features = Self.shipped.commandConfidence.weights.count
         guard model.weights.count == features else {
-            throw Problem(description: "\(path): commandConfidence.weights has \(model.weights.count) numbers; it needs \(features), one per feature")
+            return "commandConfidence.weights has \(model.weights.count) numbers; it needs \(features), one per feature"
         }
         guard ([model.bias] + model.weights).allSatisfy(\.isFinite) else {
-            throw Problem(description: "\(path): commandConfidence.bias and weights must be finite numbers")
+            return "commandConfidence.bias and weights must be finite numbers"
         }
-        guard (0...1).contains(model.threshold) else {
-            throw Problem(description: "\(path): commandConfidence.threshold is \(model.threshold); it must be from 0 to 1")
+        func check<T: Comparable>(_ name: String, _ value: T, _ range: ClosedRange<T>) -> String? {
+            func shown(_ number: T) -> String {
+                guard let double = number as? Double else { return "\(number)" }
+                return String(format: "%g", double)
+            }
+            return range.contains(value) ? nil
+                : "\(name) is \(shown(value)); it must be from \(shown(range.lowerBound)) to \(shown(range.upperBound))"
         }
-        return tuning
+        let sound = freeSpeech.soundCheck, quotation = freeSpeech.quotation
+        let checks: [String?] = [
+            check("commandConfidence.threshold", model.threshold, 0...1),
+            check("adaptedMinimumConfidence", adaptedMinimumConfidence, 0...1),
+            check("endpointing.thresholdDecibels", endpointing.thresholdDecibels, 0...60),
+            check("endpointing.absoluteFloorDecibels", endpointing.absoluteFloorDecibels, -96...0),
+            check("endpointing.startMilliseconds", endpointing.startMilliseconds, 10...2_000),
+            check("endpointing.prerollMilliseconds", endpointing.prerollMilliseconds, 0...2_000),
+            check("endpointing.trailingSilenceMilliseconds", endpointing.trailingSilenceMilliseconds, 100...5_000),
+            check("endpointing.maximumMilliseconds", endpointing.maximumMilliseconds, 1_000...60_000),
+            check("endpointing.floorWindowMilliseconds", endpointing.floorWindowMilliseconds, 100...60_000),
+            check("noise.suppressBelowDecibels", noise.suppressBelowDecibels, 0...100),
+            check("noise.echoTailMilliseconds", noise.echoTailMilliseconds, 0...5_000),
+            decoding.decodeAfterQuietMilliseconds.flatMap { check("decoding.decodeAfterQuietMilliseconds", $0, 10...5_000) },
+            check("decoding.maximumPauseMilliseconds", decoding.maximumPauseMilliseconds, 1...60_000),
+            check("decoding.garbageWeight", decoding.garbageWeight, 0...0.999_999),
+            check("freeSpeech.trailingSilenceMilliseconds", freeSpeech.trailingSilenceMilliseconds, 100...5_000),
+            check("freeSpeech.maximumMilliseconds", freeSpeech.maximumMilliseconds, 1_000...120_000),
+            check("freeSpeech.quotation.minimumCoverage", quotation.minimumCoverage, 0...1),
+            check("freeSpeech.quotation.minimumDistinctCoverage", quotation.minimumDistinctCoverage, 0...1),
+            check("freeSpeech.quotation.distinctScoreShare", quotation.distinctScoreShare, 0...1),
+            check("freeSpeech.quotation.minimumTrigrams", quotation.minimumTrigrams, 1...100),
+            check("freeSpeech.quotation.minimumCandidateScore", quotation.minimumCandidateScore, 0...1_000),
+            check("freeSpeech.soundCheck.candidates", sound.candidates, 1...200),
+            check("freeSpeech.soundCheck.minimumSoundScore", sound.minimumSoundScore, 0...1_000),
+            check("freeSpeech.soundCheck.readAlone", sound.readAlone, 0...max(0, sound.candidates)),
+            check("freeSpeech.soundCheck.minimumReadingScore", sound.minimumReadingScore, -1_000...0),
+            check("freeSpeech.soundCheck.minimumWords", sound.minimumWords, 1...200),
+            check("freeSpeech.soundCheck.readingBeam", sound.readingBeam, Double.leastNormalMagnitude...1),
+            check("freeSpeech.soundCheck.readingWordBeam", sound.readingWordBeam, Double.leastNormalMagnitude...1),
+        ]
+        return checks.lazy.compactMap { $0 }.first
     }
 
     /// `given` laid over `base`, objects key by key; a key `base` does not have is an error

@@ -149,6 +149,7 @@ struct ReferenceParser {
     mutating func find(ambiguous: (String) -> Bool) -> [ScriptureReference] {
         running = true
         defer { running = false }
+        splitMisheardVerseAfterRoundChapters()
         var found: [ScriptureReference] = []
         var start = 0
         while start < tokens.count {
@@ -465,6 +466,20 @@ struct ReferenceParser {
         guard let w = word(at: position), words.contains(w) else { return false }
         position += 1
         return true
+    }
+
+    /// "chapter thirty first twelve" is a recogniser's "chapter thirty verse twelve": after
+    /// "chapter", a round number's "first" before a number is the misheard "verse"
+    /// (``consumeMisheardVerse()``), not the ordinal 31st (which no chapter is called).
+    private mutating func splitMisheardVerseAfterRoundChapters() {
+        var index = 1
+        while index + 1 < tokens.count {
+            if tokens[index - 1] == .word("chapter"), case .ordinal(let n) = tokens[index], n > 20, n % 10 == 1,
+               case .number = tokens[index + 1] {
+                tokens.replaceSubrange(index...index, with: [.number(n - 1), .ordinal(1)])
+            }
+            index += 1
+        }
     }
 
     /// In running text, a word heard for "verse" (``misheardVerseWords``) before a number.

@@ -150,8 +150,10 @@ struct ConfigurationTests {
         let misspelt = try file("misspelt.json", #"{"commandConfidence": {"treshold": 0.5}}"#)
         let loose = try file("loose.json", #"{"commandConfidence": {"bias": 1, "weights": [0, 0, 0, 0, 0, 0], "threshold": 2}}"#)
         let wrongType = try file("type.json", #"{"noise": {"echoTailMilliseconds": "long"}}"#)
+        let negative = try file("negative.json", #"{"freeSpeech": {"soundCheck": {"candidates": -1}}}"#)
         for (path, says) in [(short, "needs 6"), (misspelt, "no setting commandConfidence.treshold"), (loose, "from 0 to 1"),
                              (wrongType, "noise.echoTailMilliseconds"),
+                             (negative, "freeSpeech.soundCheck.candidates is -1; it must be from 1 to 200"),
                              (folder.appendingPathComponent("none.json").path, "cannot be read")] {
             #expect {
                 try self.configuration("hearing_tuning = \"\(path)\"")

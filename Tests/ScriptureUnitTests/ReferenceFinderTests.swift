@@ -16,6 +16,9 @@ import Testing
         ("in numbers chapter twenty three burst nineteen god is not a man", ["Num 23:19"]),
         ("read genesis chapter one first three", ["Gen 1:3"]),
         ("genesis one burst three", ["Gen 1"]),
+        // "first" for "verse" after a round chapter: not the ordinal 31st.
+        ("in exodus chapter thirty first twelve the lord said", ["Exod 30:12"]),
+        ("as it says in john chapter twenty first nineteen", ["John 20:19"]),
     ])
     func finds(text: String, expected: [String]) {
         #expect(ScriptureReference.find(in: text).map(\.compact) == expected)
