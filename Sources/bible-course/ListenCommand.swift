@@ -50,10 +50,19 @@ struct ListenCommand: ParsableCommand {
     @Option(help: "ALSA capture device when no file is given (\"default\", \"plughw:1,0\").")
     var captureDevice = "default"
 
+    @Option(help: ArgumentHelp("The numbers of hearing from a JSON file, all or part (docs/hearing.md): free speech's endpointing, quotation and sound check.", valueName: "file"))
+    var hearingTuning: String?
+
     @OptionGroup var paths: PathOptions
 
     func run() throws {
-        let environment = try Self.environment(paths, stock: stock)
+        var tuning = HearingTuning.shipped
+        if let hearingTuning {
+            do { tuning = try HearingTuning.load(from: hearingTuning) } catch {
+                throw CommandFailure("--hearing-tuning: \(error)")
+            }
+        }
+        let environment = try Self.environment(paths, tuning: tuning, stock: stock)
         let print = { (heard: ScriptureListener.Heard, file: String?) in
             FileHandle.standardOutput.write(Data(((json ? heard.jsonLine(file: file) : heard.textLine) + "\n").utf8))
         }
