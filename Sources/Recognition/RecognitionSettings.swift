@@ -20,10 +20,9 @@ public struct RecognitionSettings: Sendable, Hashable {
     /// heard (see scripts/bench-recognition.sh).
     public var normaliseWholeUtterance = true
     /// Take the room's noise out with RNNoise over the whole stream (``Recognizer/cleansStream``)
-    /// instead of WebRTC's suppressor per utterance (config `rnnoise`). Off by default until
-    /// the command decision is fitted on RNNoise's audio: with it, commands in loud noise
-    /// are heard far more often, and a little more speech that is no command is acted on
-    /// (docs/measurements/2026-11-26-rnnoise.md).
+    /// instead of WebRTC's suppressor per utterance (config `rnnoise`): commands in loud
+    /// noise are heard more often (docs/measurements/2026-11-27-rnnoise-against-webrtc.md).
+    /// Off by default while two synthetic end-to-end tests fail with it on (docs/hearing.md).
     public var removesNoiseWithRNNoise = false
     /// A speaker adaptation made by `scripts/adapt.sh` from recordings of the person, or of
     /// a voice, reading known text (``SpeakerAdaptation``: a MAP-adapted acoustic model
