@@ -146,7 +146,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
             if let problem = SpeechConfiguration(rateFactor: factor).problem { throw bad(problem) }
             rate = factor
         case .pitch: pitch = try integer(0...100, unit: "pitch steps")
-        case .trailingSilence: trailingSilenceMilliseconds = try integer(100...5000, unit: "ms")
+        case .trailingSilence: trailingSilenceMilliseconds = try integer(HearingTuning.Ranges.trailingSilenceMilliseconds, unit: "ms")
         case .commandSearch:
             guard let search = CommandSearch(rawValue: try string()) else {
                 throw bad(CommandSearch.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
@@ -156,9 +156,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
             garbageWeight = try number({ $0 >= 0 && $0 < 1 }, "a number from 0 (no rejection path) up to 1, exclusive")
         case .minimumConfidence: minimumConfidence = try number({ (0...1).contains($0) }, "a number from 0 to 1")
         case .suppressNoiseBelow:
-            suppressNoiseBelowDecibels = try number({ $0 >= 0 && $0 <= 100 }, "a number of dB from 0 (never) to 100")
-        case .maximumPause: maximumPauseMilliseconds = try integer(1...60_000, unit: "ms")
-        case .echoTail: echoTailMilliseconds = try integer(0...5000, unit: "ms")
+            suppressNoiseBelowDecibels = try number(HearingTuning.Ranges.suppressBelowDecibels.contains, "a number of dB from 0 (never) to 100")
+        case .maximumPause: maximumPauseMilliseconds = try integer(HearingTuning.Ranges.maximumPauseMilliseconds, unit: "ms")
+        case .echoTail: echoTailMilliseconds = try integer(HearingTuning.Ranges.echoTailMilliseconds, unit: "ms")
         case .course: course = try string()
         case .standardRecognition:
             guard case .boolean(let flag) = value else { throw bad("true or false") }

@@ -145,6 +145,16 @@ extension HearingTuning {
         return tuning
     }
 
+    /// The ranges of the numbers that are also config keys (`trailing_silence_ms`,
+    /// `max_pause_ms`, `echo_tail_ms`, `suppress_noise_below_db`): a key and a tuning file
+    /// are checked against the same bounds.
+    public enum Ranges {
+        public static let trailingSilenceMilliseconds = 100...5_000
+        public static let maximumPauseMilliseconds = 1...60_000
+        public static let echoTailMilliseconds = 0...5_000
+        public static let suppressBelowDecibels = 0.0...100.0
+    }
+
     /// What is out of range in this tuning (the setting's path, its value and the range),
     /// or nil: a tuning file must not be able to stop the daemon.
     public var problem: String? {
@@ -172,15 +182,15 @@ extension HearingTuning {
             check("endpointing.absoluteFloorDecibels", endpointing.absoluteFloorDecibels, -96...0),
             check("endpointing.startMilliseconds", endpointing.startMilliseconds, 10...2_000),
             check("endpointing.prerollMilliseconds", endpointing.prerollMilliseconds, 0...2_000),
-            check("endpointing.trailingSilenceMilliseconds", endpointing.trailingSilenceMilliseconds, 100...5_000),
+            check("endpointing.trailingSilenceMilliseconds", endpointing.trailingSilenceMilliseconds, Ranges.trailingSilenceMilliseconds),
             check("endpointing.maximumMilliseconds", endpointing.maximumMilliseconds, 1_000...60_000),
             check("endpointing.floorWindowMilliseconds", endpointing.floorWindowMilliseconds, 100...60_000),
-            check("noise.suppressBelowDecibels", noise.suppressBelowDecibels, 0...100),
-            check("noise.echoTailMilliseconds", noise.echoTailMilliseconds, 0...5_000),
+            check("noise.suppressBelowDecibels", noise.suppressBelowDecibels, Ranges.suppressBelowDecibels),
+            check("noise.echoTailMilliseconds", noise.echoTailMilliseconds, Ranges.echoTailMilliseconds),
             decoding.decodeAfterQuietMilliseconds.flatMap { check("decoding.decodeAfterQuietMilliseconds", $0, 10...5_000) },
-            check("decoding.maximumPauseMilliseconds", decoding.maximumPauseMilliseconds, 1...60_000),
+            check("decoding.maximumPauseMilliseconds", decoding.maximumPauseMilliseconds, Ranges.maximumPauseMilliseconds),
             check("decoding.garbageWeight", decoding.garbageWeight, 0...0.999_999),
-            check("freeSpeech.trailingSilenceMilliseconds", freeSpeech.trailingSilenceMilliseconds, 100...5_000),
+            check("freeSpeech.trailingSilenceMilliseconds", freeSpeech.trailingSilenceMilliseconds, Ranges.trailingSilenceMilliseconds),
             check("freeSpeech.maximumMilliseconds", freeSpeech.maximumMilliseconds, 1_000...120_000),
             check("freeSpeech.quotation.minimumCoverage", quotation.minimumCoverage, 0...1),
             check("freeSpeech.quotation.minimumDistinctCoverage", quotation.minimumDistinctCoverage, 0...1),
