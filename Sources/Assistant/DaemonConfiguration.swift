@@ -76,8 +76,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// The numbers of hearing from a JSON file (``HearingTuning/load(from:)``), for
     /// experiments; nil: the shipped ones. The keys above override it (``hearing``).
     public var hearingTuning: HearingTuning?
-    /// Take the room's noise out with RNNoise rather than WebRTC's suppressor.
-    public var rnnoise = false
+    /// Take the room's noise out with RNNoise (when its library loads) rather than WebRTC's suppressor.
+    public var rnnoise = true
     /// trace, debug, info, notice, warning, error or critical.
     public var logLevel: Logger.Level = .info
     /// A speaker adaptation from scripts/adapt.sh (an adapted acoustic model folder or an

@@ -60,6 +60,7 @@ public struct Endpointer: Sendable {
 
     public let configuration: Configuration
     private var pending: [Int16] = []
+    private var pendingHeard: [Int16] = []
     private var preroll: [Int16] = []
     private var recentSpeechFrames: [Bool] = []
     private var inSpeech = false
@@ -67,18 +68,18 @@ public struct Endpointer: Sendable {
     private var floorAtStart: Double = -96
     private var quietFrames = 0
     private var utteranceFrames = 0
+    private var floor: NoiseFloor
+    /// The floor of the audio as heard, when the endpointer hears a cleaned stream beside it.
+    private var heardFloor: NoiseFloor
     /// The noise floor estimate, dBFS.
-    public private(set) var noiseFloorDecibels: Double = -50
-    /// The frames that may yet be the window's quietest, oldest first, rising in level
-    /// (a sliding-window minimum: each frame goes in and out once). Entries before
-    /// `firstCandidate` have left the window.
-    private var floorCandidates: [(frame: Int, level: Double)] = []
-    private var firstCandidate = 0
+    public var noiseFloorDecibels: Double { floor.decibels }
     /// Frames tracked so far.
-    private var framesTracked = 0
+    private var framesTracked: Int { floor.framesTracked }
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        floor = NoiseFloor(windowFrames: max(10, configuration.floorWindowMilliseconds / 10))
+        heardFloor = floor
     }
 
     /// Where the open (or last) utterance began, its pre-roll included, in samples from the
@@ -96,21 +97,30 @@ public struct Endpointer: Sendable {
     private var maximumFrames: Int { max(1, configuration.maximumMilliseconds / 10) }
 
     /// Feeds samples of any length; returns what happened, in order.
-    public mutating func process(_ samples: [Int16]) -> [Event] {
+    ///
+    /// `heard`: when `samples` are a cleaned stream (RNNoise), the same stretch as the
+    /// microphone heard it. Speech still starts only in the cleaned stream (the room's noise
+    /// is not speech), but an open utterance stays open while either stream is loud against
+    /// its own floor: cleaning takes a voice's quiet edges with the room, and the pause
+    /// between two words would otherwise grow into the silence that ends the utterance.
+    public mutating func process(_ samples: [Int16], heard: [Int16]? = nil) -> [Event] {
         pending += samples
+        if let heard { pendingHeard += heard }
         var events: [Event] = []
         var chunk: [Int16] = []
         var offset = 0
         while pending.count - offset >= Self.frameSamples {
             let frame = Array(pending[offset..<(offset + Self.frameSamples)])
+            let loud = isLoud(Self.decibels(frame), against: &floor)
+            var heardLoud = false
+            if pendingHeard.count - offset >= Self.frameSamples {
+                heardLoud = isLoud(Self.decibels(Array(pendingHeard[offset..<(offset + Self.frameSamples)])), against: &heardFloor)
+            }
             offset += Self.frameSamples
-            let level = Self.decibels(frame)
-            let loud = level > max(configuration.absoluteFloorDecibels, noiseFloorDecibels + configuration.thresholdDecibels)
-            track(level, loud: loud)
             if inSpeech {
                 chunk += frame
                 utteranceFrames += 1
-                quietFrames = loud ? 0 : quietFrames + 1
+                quietFrames = loud || heardLoud ? 0 : quietFrames + 1
                 if quietFrames >= trailingFrames || utteranceFrames >= maximumFrames {
                     if !chunk.isEmpty { events.append(.continued(chunk)); chunk = [] }
                     let backgroundRose = noiseFloorDecibels - floorAtStart >= configuration.thresholdDecibels
@@ -141,26 +151,16 @@ public struct Endpointer: Sendable {
         }
         if !chunk.isEmpty { events.append(.continued(chunk)) }
         pending.removeFirst(offset)
+        pendingHeard.removeFirst(min(offset, pendingHeard.count))
         return events
     }
 
-    /// Follows the background level by minimum statistics: the floor is the quietest
-    /// frame of the last ``Configuration/floorWindowMilliseconds``. Speech has short gaps
-    /// between sounds, so the minimum stays at the background even while someone talks,
-    /// and a fan switched on becomes the floor once the window has passed, in speech or not.
-    private mutating func track(_ level: Double, loud: Bool) {
-        let window = max(10, configuration.floorWindowMilliseconds / 10)
-        while floorCandidates.count > firstCandidate, let last = floorCandidates.last, last.level >= level {
-            floorCandidates.removeLast()
-        }
-        floorCandidates.append((framesTracked, level))
-        while floorCandidates[firstCandidate].frame <= framesTracked - window { firstCandidate += 1 }
-        if firstCandidate > 256 {
-            floorCandidates.removeFirst(firstCandidate)
-            firstCandidate = 0
-        }
-        framesTracked += 1
-        noiseFloorDecibels = max(-96, min(0, floorCandidates[firstCandidate].level))
+    /// Whether a frame at `level` is louder than the floor by the threshold (and above the
+    /// absolute floor); the floor then takes the frame in.
+    private func isLoud(_ level: Double, against floor: inout NoiseFloor) -> Bool {
+        let loud = level > max(configuration.absoluteFloorDecibels, floor.decibels + configuration.thresholdDecibels)
+        floor.add(level)
+        return loud
     }
 
     /// RMS level of a frame in dBFS.
@@ -169,6 +169,39 @@ public struct Endpointer: Sendable {
         for s in frame { sum += Double(s) * Double(s) }
         let rms = (sum / Double(max(1, frame.count))).squareRoot()
         return 20 * log10(max(rms, 1) / 32768)
+    }
+}
+
+/// Follows the background level by minimum statistics: the floor is the quietest frame of
+/// a window (``Endpointer/Configuration/floorWindowMilliseconds``). Speech has short gaps
+/// between sounds, so the minimum stays at the background even while someone talks, and a
+/// fan switched on becomes the floor once the window has passed, in speech or not.
+struct NoiseFloor: Sendable {
+    let windowFrames: Int
+    /// The floor, dBFS.
+    private(set) var decibels: Double = -50
+    /// Frames taken in so far.
+    private(set) var framesTracked = 0
+    /// The frames that may yet be the window's quietest, oldest first, rising in level
+    /// (a sliding-window minimum: each frame goes in and out once). Entries before
+    /// `firstCandidate` have left the window.
+    private var candidates: [(frame: Int, level: Double)] = []
+    private var firstCandidate = 0
+
+    init(windowFrames: Int) { self.windowFrames = windowFrames }
+
+    mutating func add(_ level: Double) {
+        while candidates.count > firstCandidate, let last = candidates.last, last.level >= level {
+            candidates.removeLast()
+        }
+        candidates.append((framesTracked, level))
+        while candidates[firstCandidate].frame <= framesTracked - windowFrames { firstCandidate += 1 }
+        if firstCandidate > 256 {
+            candidates.removeFirst(firstCandidate)
+            firstCandidate = 0
+        }
+        framesTracked += 1
+        decibels = max(-96, min(0, candidates[firstCandidate].level))
     }
 }
 

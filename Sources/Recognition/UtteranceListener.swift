@@ -47,10 +47,14 @@ public final class UtteranceListener {
     /// recogniser error closes the open utterance and goes to `failed`; listening goes on.
     public func hear(_ samples: [Int16], heard: (RecognizedUtterance, _ cut: Bool) -> Bool,
                               failed: (any Error) -> Void) {
+        // What was heard of the stretch the cleaned samples are (`soundHeard` begins with
+        // the cleaner's delay, so its indices are the cleaned stream's).
+        let first = soundHeard.count - (cleaner?.delaySamples ?? 0)
         if cleaner != nil { soundHeard += samples }
+        let heardStretch = cleaner == nil ? nil : Array(soundHeard[first..<(first + samples.count)])
         let samples = cleaner?.process(samples) ?? samples
         defer { forgetHeard() }
-        events: for event in endpointer.process(samples) {
+        events: for event in endpointer.process(samples, heard: heardStretch) {
             switch event {
             case .started(let audio):
                 heardCursor = endpointer.utteranceStartSample

@@ -98,10 +98,101 @@ public struct BackoffLanguageModel: Sendable {
     /// Reads ARPA text (as IRSTLM and sphinx_lm_convert write it); `path` names the file in
     /// errors.
     public static func read(arpa text: String, path: String) throws(VocabularyError) -> BackoffLanguageModel {
+        var reader = ARPAReader(path: path)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { try reader.take(line) }
+        return try reader.finish()
+    }
+
+    /// Reads an ARPA file line by line: the model's tables are all it holds, never the text.
+    public static func read(arpaFile url: URL) throws(VocabularyError) -> BackoffLanguageModel {
+        guard let file = fopen(url.path, "r") else {
+            throw .missingFile(what: "ARPA language model", path: url.path)
+        }
+        defer { fclose(file) }
+        var reader = ARPAReader(path: url.path)
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        while true {
+            let length = getline(&buffer, &capacity, file)
+            guard length >= 0, let buffer else { break }
+            var line = String(cString: buffer)[...]
+            if line.hasSuffix("\n") { line = line.dropLast() }
+            try reader.take(line)
+        }
+        return try reader.finish()
+    }
+
+    /// The model as ARPA text, n-grams in word-number order.
+    public func arpa() -> String {
+        var text = ""
+        writeARPA { text += $0 }
+        return text
+    }
+
+    /// Writes the model as an ARPA file, a megabyte at a time (the text of a mixture is tens
+    /// of megabytes: it is never held whole).
+    public func write(arpaTo url: URL) throws(VocabularyError) {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil),
+              let handle = try? FileHandle(forWritingTo: url) else {
+            throw .cannotWrite(path: url.path, reason: "cannot create the file")
+        }
+        defer { try? handle.close() }
+        var pending = ""
+        var failure: (any Error)?
+        writeARPA { piece in
+            pending += piece
+            guard pending.utf8.count >= 1 << 20, failure == nil else { return }
+            do { try handle.write(contentsOf: Data(pending.utf8)) } catch { failure = error }
+            pending = ""
+        }
+        do {
+            if let failure { throw failure }
+            try handle.write(contentsOf: Data(pending.utf8))
+        } catch {
+            throw .cannotWrite(path: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// The model's ARPA text, in pieces of a line or so, n-grams in word-number order.
+    private func writeARPA(_ emit: (String) -> Void) {
+        func number(_ value: Double) -> String { String(format: "%.6f", max(value, -99)) }
+        emit("\\data\\\n")
+        let counts = counts
+        for n in 1...order { emit("ngram \(n)=\(counts[n - 1])\n") }
+        emit("\n\\1-grams:\n")
+        for (id, entry) in unigrams.enumerated() {
+            guard let entry else { continue }
+            emit(number(entry.probability) + "\t" + words[id] + (order > 1 ? "\t" + number(entry.backoff) : "") + "\n")
+        }
+        if order >= 2 {
+            emit("\n\\2-grams:\n")
+            for key in bigrams.keys.sorted() {
+                let entry = bigrams[key]!, (a, b) = Self.numbers(ofBigram: key)
+                emit(number(entry.probability) + "\t" + words[a] + " " + words[b]
+                    + (order > 2 ? "\t" + number(entry.backoff) : "") + "\n")
+            }
+        }
+        if order >= 3 {
+            emit("\n\\3-grams:\n")
+            for key in trigrams.keys.sorted() {
+                let (a, b, c) = Self.numbers(ofTrigram: key)
+                emit(number(trigrams[key]!) + "\t" + words[a] + " " + words[b] + " " + words[c] + "\n")
+            }
+        }
+        emit("\n\\end\\\n")
+    }
+
+    /// Reads ARPA text a line at a time into a model.
+    private struct ARPAReader {
+        let path: String
         var model = BackoffLanguageModel()
         var section = 0
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+
+        init(path: String) { self.path = path }
+
+        mutating func take(_ line: Substring) throws(VocabularyError) {
             lineNumber += 1
             if line.hasPrefix("\\") {
                 if line.hasSuffix("-grams:"), let n = Int(line.dropFirst().prefix(1)) {
@@ -112,11 +203,11 @@ public struct BackoffLanguageModel: Sendable {
                 } else {
                     section = 0
                 }
-                continue
+                return
             }
-            guard section > 0 else { continue }
+            guard section > 0 else { return }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard !fields.isEmpty else { continue }
+            guard !fields.isEmpty else { return }
             guard fields.count == section + 1 || fields.count == section + 2,
                   let probability = Double(fields[0]) else {
                 throw .unreadable(path: path, reason: "line \(lineNumber): not a \(section)-gram entry: \(line.prefix(80))")
@@ -126,47 +217,21 @@ public struct BackoffLanguageModel: Sendable {
                 throw .unreadable(path: path, reason: "line \(lineNumber): backoff weight \(fields[section + 1]) is not a number")
             }
             let ids = fields[1...section].map { model.number(String($0)) }
-            guard model.words.count <= maximumWords else {
-                throw .unreadable(path: path, reason: "more than \(maximumWords) words")
+            guard model.words.count <= BackoffLanguageModel.maximumWords else {
+                throw .unreadable(path: path, reason: "more than \(BackoffLanguageModel.maximumWords) words")
             }
             switch section {
             case 1: model.unigrams[ids[0]] = (probability, backoff)
-            case 2: model.bigrams[key(ids[0], ids[1])] = (probability, backoff)
-            default: model.trigrams[key(ids[0], ids[1], ids[2])] = probability
+            case 2: model.bigrams[BackoffLanguageModel.key(ids[0], ids[1])] = (probability, backoff)
+            default: model.trigrams[BackoffLanguageModel.key(ids[0], ids[1], ids[2])] = probability
             }
         }
-        guard model.unigrams.contains(where: { $0 != nil }) else {
-            throw .unreadable(path: path, reason: "no unigrams: not an ARPA language model")
-        }
-        return model
-    }
 
-    /// The model as ARPA text, n-grams in word-number order.
-    public func arpa() -> String {
-        func number(_ value: Double) -> String { String(format: "%.6f", max(value, -99)) }
-        var text = "\\data\\\n"
-        let counts = counts
-        for n in 1...order { text += "ngram \(n)=\(counts[n - 1])\n" }
-        text += "\n\\1-grams:\n"
-        for (id, entry) in unigrams.enumerated() {
-            guard let entry else { continue }
-            text += number(entry.probability) + "\t" + words[id] + (order > 1 ? "\t" + number(entry.backoff) : "") + "\n"
-        }
-        if order >= 2 {
-            text += "\n\\2-grams:\n"
-            for key in bigrams.keys.sorted() {
-                let entry = bigrams[key]!, (a, b) = Self.numbers(ofBigram: key)
-                text += number(entry.probability) + "\t" + words[a] + " " + words[b]
-                    + (order > 2 ? "\t" + number(entry.backoff) : "") + "\n"
+        func finish() throws(VocabularyError) -> BackoffLanguageModel {
+            guard model.unigrams.contains(where: { $0 != nil }) else {
+                throw .unreadable(path: path, reason: "no unigrams: not an ARPA language model")
             }
+            return model
         }
-        if order >= 3 {
-            text += "\n\\3-grams:\n"
-            for key in trigrams.keys.sorted() {
-                let (a, b, c) = Self.numbers(ofTrigram: key)
-                text += number(trigrams[key]!) + "\t" + words[a] + " " + words[b] + " " + words[c] + "\n"
-            }
-        }
-        return text + "\n\\end\\\n"
     }
 }

@@ -155,14 +155,8 @@ public enum DomainModelCompiler {
             languageModelName: try convert(arpa, to: binary, with: inputs.converterPath),
             dictionaryName: Data(PronunciationDictionary.text(lexicon: lexicon, garbage: []).utf8),
         ]
-        if let everyday {
-            let bible = try BackoffLanguageModel.read(arpa: String(decoding: try ModelInputs.read(arpa), as: UTF8.self), path: arpa.path)
-            let mixed = LanguageModelMix.mix(bible, everyday, weight: 1 - everydayEnglishWeight)
-            do {
-                try Data(mixed.arpa().utf8).write(to: everydayArpa)
-            } catch {
-                throw .cannotWrite(path: everydayArpa.path, reason: error.localizedDescription)
-            }
+        if everyday != nil {
+            try writeMixture(of: arpa, with: &everyday, to: everydayArpa)
             outputs[everydayModelName] = try convert(everydayArpa, to: everydayBinary, with: inputs.converterPath)
         }
         let manifest = ModelManifest(
@@ -171,6 +165,18 @@ public enum DomainModelCompiler {
             identifier: "bible-domain", version: "\(format)", builtAt: Date())
         try ModelManifest.write(manifest, outputs: outputs, to: directory)
         return Model(directory: directory, manifest: manifest)
+    }
+
+    /// The Bible's model (`arpa`) mixed with everyday English, written to `mixture`; the
+    /// everyday model is taken (`everyday` is left nil) and let go with the Bible's once
+    /// mixed, so that the mixture is written with nothing else held, and never as text.
+    private static func writeMixture(of arpa: URL, with everyday: inout BackoffLanguageModel?, to mixture: URL) throws(VocabularyError) {
+        guard let second = everyday.take() else { return }
+        try self.mixture(of: arpa, with: second).write(arpaTo: mixture)
+    }
+
+    private static func mixture(of arpa: URL, with everyday: consuming BackoffLanguageModel) throws(VocabularyError) -> BackoffLanguageModel {
+        LanguageModelMix.mix(try BackoffLanguageModel.read(arpaFile: arpa), everyday, weight: 1 - everydayEnglishWeight)
     }
 
     /// `arpa` in PocketSphinx's binary format, written to `binary` by `converter`.

@@ -43,8 +43,8 @@ struct RecognitionOptions: ParsableArguments {
     @Option(help: "A speaker adaptation from scripts/adapt.sh: an adapted acoustic model folder or an MLLR transform file.")
     var adaptation: String?
 
-    @Flag(help: "Take the room's noise out with RNNoise (librnnoise.so from scripts/setup.sh) rather than WebRTC's suppressor.")
-    var rnnoise = false
+    @Flag(inversion: .prefixedNo, help: "Take the room's noise out with RNNoise (librnnoise.so from scripts/setup.sh; the default) or with WebRTC's suppressor (--no-rnnoise).")
+    var rnnoise: Bool?
 
     @Option(help: "The numbers of hearing from a JSON file, for experiments (docs/hearing.md; default: the shipped ones).")
     var hearingTuning: String?
@@ -68,7 +68,7 @@ struct RecognitionOptions: ParsableArguments {
         if standardRecognition || fallback { try set(.standardRecognition, .boolean(true)) }
         try set(.adaptation, adaptation.map(ConfigurationValue.string))
         try set(.hearingTuning, hearingTuning.map(ConfigurationValue.string))
-        if rnnoise { try set(.rnnoise, .boolean(true)) }
+        try set(.rnnoise, rnnoise.map(ConfigurationValue.boolean))
     }
 }
 

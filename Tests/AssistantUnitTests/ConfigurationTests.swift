@@ -113,6 +113,12 @@ struct ConfigurationTests {
         #expect(throws: ConfigurationError.self) { try self.configuration("garbage_weight = 1") }
     }
 
+    @Test func rnnoiseTakesTheNoiseOutUnlessTurnedOff() throws {
+        #expect(DaemonConfiguration().recognitionSettings.removesNoiseWithRNNoise)
+        #expect(try !configuration("rnnoise = false").recognitionSettings.removesNoiseWithRNNoise)
+        #expect { try configuration("rnnoise = \"no\"") } throws: { "\($0)".contains("rnnoise") }
+    }
+
     @Test func theShippedDefaultConfigParses() throws {
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var configuration = DaemonConfiguration()

@@ -18,14 +18,17 @@ struct EndpointerTests {
         }
     }
 
-    /// Feeds `samples` in 100 ms pieces; returns the events and the samples per utterance.
-    static func run(_ samples: [Int16], _ configuration: Endpointer.Configuration = .init()) -> (events: [Endpointer.Event], utterances: [Int]) {
+    /// Feeds `samples` in 100 ms pieces (with `heard`, the same stretch as heard before
+    /// cleaning); returns the events and the samples per utterance.
+    static func run(_ samples: [Int16], heard: [Int16]? = nil,
+                    configuration: Endpointer.Configuration = .init()) -> (events: [Endpointer.Event], utterances: [Int]) {
         var endpointer = Endpointer(configuration: configuration)
         var events: [Endpointer.Event] = []
         var utterances: [Int] = []
         var current = 0
         for start in stride(from: 0, to: samples.count, by: 1600) {
-            for event in endpointer.process(Array(samples[start..<min(samples.count, start + 1600)])) {
+            let piece = start..<min(samples.count, start + 1600)
+            for event in endpointer.process(Array(samples[piece]), heard: heard.map { Array($0[piece]) }) {
                 events.append(event)
                 switch event {
                 case .started(let audio): current = audio.count
@@ -61,11 +64,36 @@ struct EndpointerTests {
         #expect(long.utterances.count == 2)
     }
 
+    /// A word's quiet tail, as a cleaner (RNNoise) leaves it and as it was heard: the cleaned
+    /// stream has 0.6 s of silence between two words, longer than the trailing silence; as
+    /// heard, the first word's quiet ending (0.3 s, 20 dB above the room) fills part of it.
+    static func cleanedAndHeard() -> (cleaned: [Int16], heard: [Int16]) {
+        let room = 0.0, word = tone(0.4, amplitude: 8000)
+        let cleaned = tone(0.5, amplitude: room) + word + tone(0.6, amplitude: room) + word + tone(1, amplitude: room)
+        let heard = noise(0.5, amplitude: 30) + word + tone(0.3, amplitude: 300) + noise(0.3, amplitude: 30, seed: 2) + word
+            + noise(1, amplitude: 30, seed: 3)
+        return (cleaned, heard)
+    }
+
+    @Test("with a cleaned stream, a pause the cleaning lengthened does not split the utterance when the voice was heard in it")
+    func cleanedPauseHeldByWhatWasHeard() {
+        let (cleaned, heard) = Self.cleanedAndHeard()
+        #expect(Self.run(cleaned).utterances.count == 2, "the cleaned stream alone splits it")
+        #expect(Self.run(cleaned, heard: heard).utterances.count == 1)
+    }
+
+    @Test("what was heard keeps an utterance open but never starts one: a room's noise removed by the cleaner stays unheard")
+    func heardAloneStartsNothing() {
+        let silence = Self.tone(3, amplitude: 0)
+        let (events, _) = Self.run(silence, heard: Self.noise(1, amplitude: 30) + Self.tone(1, amplitude: 8000) + Self.noise(1, amplitude: 30))
+        #expect(events.isEmpty, "\(events.count) events")
+    }
+
     @Test("an utterance is cut at the maximum length")
     func maximumLength() {
         var configuration = Endpointer.Configuration()
         configuration.maximumMilliseconds = 2_000
-        let (events, utterances) = Self.run(Self.tone(0.5, amplitude: 0) + Self.tone(5, amplitude: 8000), configuration)
+        let (events, utterances) = Self.run(Self.tone(0.5, amplitude: 0) + Self.tone(5, amplitude: 8000), configuration: configuration)
         #expect(events.contains(.ended(cutAtMaximum: true)))
         #expect(utterances.allSatisfy { $0 <= 2_000 * 16 + 1600 })
     }

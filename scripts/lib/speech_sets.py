@@ -25,13 +25,17 @@
         (DIR/vocabulary.json) whose rule `an4` holds every AN4 sentence, and a manifest of
         AN4's test recordings with their transcripts. `recognize --grammars DIR/grammars
         --vocabulary DIR/vocabulary.json` decodes them as a user's own commands.
+    speech_sets.py pauses --out DIR [--gaps 200,300,400] [--snr 12,6] [--limit 40]
+        Real people's pauses for the endpointer: two recordings of one AN4 speaker joined
+        by a pause of each length, and each recording alone, clean and in real room noise
+        (scripts/bench-pauses.sh).
 
 Manifests are JSON lines: file (absolute path), kind (command, lookup, near-miss, other,
 sentence, question, answer), expected (a command id, a reference as `recognize` prints it,
 the sentence, a question's kind, the answer, or "-"), text, set, and for synthetic speech
 rate, noise and snr.
 """
-import argparse, array, glob, hashlib, json, os, random, re, shutil, sqlite3, subprocess, sys, tempfile, wave
+import argparse, array, glob, hashlib, json, math, os, random, re, shutil, sqlite3, subprocess, sys, tempfile, wave
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from speech_corpus import RATE, read, write, mix, rms  # noqa: E402
@@ -378,6 +382,59 @@ def decision_set(args):
                         manifest.write(json.dumps(dict(row, file=os.path.abspath(path), noise="room", snr=snr)) + "\n")
 
 
+def speech_span(samples, frame=160):
+    """(first, last) sample of the speech in a close-talk recording: the frames within
+    35 dB of its loudest (and above -55 dBFS), with 50 ms kept either side."""
+    levels = [20 * math.log10(max(1.0, rms(samples[i:i + frame])) / 32768) for i in range(0, len(samples) - frame + 1, frame)]
+    floor = max(-55.0, max(levels) - 35)
+    loud = [i for i, level in enumerate(levels) if level > floor]
+    return max(0, loud[0] * frame - 800), min(len(samples), (loud[-1] + 1) * frame + 800)
+
+
+def pause_set(args):
+    """Real people's pauses inside one utterance, for the endpointer: two recordings of the
+    same AN4 test speaker, trimmed to their speech and joined by a pause of each length in
+    `--gaps` (ms; the speaker's own background, the quietest 100 ms of the recording,
+    repeated), clean and mixed with real room noise (`held-out` beds) at each `--snr`;
+    and each recording alone. Writes DIR/manifest.jsonl: file, gap (ms or null), snr,
+    `speech` ([[start, end]] of each part, seconds)."""
+    rng = random.Random(args.seed)
+    an4 = os.path.join(SPEECH, "an4")
+    by_speaker = {}
+    for fileid in load_lines(os.path.join(an4, "etc", "an4_test.fileids")):
+        by_speaker.setdefault(fileid.split("/")[1], []).append(os.path.join(an4, "wav", fileid + ".wav"))
+    pairs = []
+    for files in by_speaker.values():
+        pairs += list(zip(files[0::2], files[1::2]))
+    pairs = pairs if len(pairs) <= args.limit else rng.sample(pairs, args.limit)
+    os.makedirs(args.out, exist_ok=True)
+    cuts = bed_cuts("held-out")
+    gaps = [int(x) for x in args.gaps.split(",") if x]
+    snrs = [None] + [float(x) for x in args.snr.split(",") if x]
+    with open(os.path.join(args.out, "manifest.jsonl"), "w") as manifest:
+        for i, (a, b) in enumerate(pairs):
+            first, second = read(a), read(b)
+            (a0, a1), (b0, b1) = speech_span(first), speech_span(second)
+            quiet = min(range(0, len(first) - 1600, 160), key=lambda j: rms(first[j:j + 1600]))
+            background = first[quiet:quiet + 1600]
+            lead = background * 3  # 300 ms before and after, as a person starts and stops
+            joined = [(None, first)] + [(gap, lead + first[a0:a1] + (background * (gap // 100 + 1))[:gap * 16] + second[b0:b1] + lead)
+                                        for gap in gaps]
+            for gap, clean in joined:
+                if gap is None:
+                    spans = [[a0 / RATE, a1 / RATE]]
+                else:
+                    start = len(lead) / RATE
+                    spans = [[start, start + (a1 - a0) / RATE],
+                             [start + (a1 - a0 + gap * 16) / RATE, start + (a1 - a0 + gap * 16 + b1 - b0) / RATE]]
+                for snr in snrs:
+                    audio = clean if snr is None else mix(clean, noise_bed(len(clean), rng, cuts), snr)
+                    path = os.path.join(args.out, f"{i:03d}-gap{gap if gap is not None else 'none'}-{'clean' if snr is None else f'room{int(snr)}'}.wav")
+                    write(path, array.array("h", audio))
+                    manifest.write(json.dumps(dict(file=os.path.abspath(path), gap=gap, snr=snr,
+                                                   speech=[[round(x, 3) for x in span] for span in spans])) + "\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="what", required=True)
@@ -410,8 +467,14 @@ def main():
     d.add_argument("--limit", type=int, default=200, help="at most this many recordings per half and manifest")
     d.add_argument("--rooms", type=int, default=100, help="room recordings (noise alone) among the other speech")
     d.add_argument("--seed", type=int, default=7)
+    q = sub.add_parser("pauses")
+    q.add_argument("--out", required=True)
+    q.add_argument("--gaps", default="200,300,400", help="pauses (ms) between the two recordings")
+    q.add_argument("--snr", default="12,6", help="dB of real room noise; clean audio is always made")
+    q.add_argument("--limit", type=int, default=40, help="at most this many pairs")
+    q.add_argument("--seed", type=int, default=7)
     args = ap.parse_args()
-    {"piper": piper_set, "real": real_set, "an4": an4_set, "decision": decision_set}[args.what](args)
+    {"piper": piper_set, "real": real_set, "an4": an4_set, "decision": decision_set, "pauses": pause_set}[args.what](args)
 
 
 if __name__ == "__main__":

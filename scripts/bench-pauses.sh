@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Does the endpointer keep a person's pause inside one utterance? Real people (CMU AN4's
+# test speakers): two recordings of one speaker joined by a pause of 200, 300 and 400 ms
+# (shorter than the trailing silence that ends a command), and each recording alone, clean
+# and in real room noise at 12 and 6 dB; decoded by `recognize --json` with WebRTC's
+# suppressor (`--no-rnnoise`) and with RNNoise over the stream (the default), in one run.
+# Prints, per pause and noise, how many are heard as one utterance ("whole"), cut in two
+# or more ("cut"), or not heard at all ("lost").
+#
+# "closes after" is the median time from the end of the speech to the end of the utterance
+# that holds it (the trailing silence, and any noise heard as more of the utterance).
+#
+#   scripts/bench-pauses.sh [--limit 40] [--gaps 200,300,400] [--snr 12,6] [--keep DIR] [-- recognize flags]
+#
+# --keep: leave the set and the results in DIR (a second run with the same DIR decodes again).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+cd "$ROOT"
+SET_ARGS=(); EXTRA=(); KEEP=""
+while (($#)); do
+    case "$1" in
+        --limit|--gaps|--snr) SET_ARGS+=("$1" "$2"); shift 2 ;;
+        --keep) KEEP="$2"; shift 2 ;;
+        --) shift; EXTRA=("$@"); break ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
+    esac
+done
+say "building release (swift build -c release)"
+swift build -c release --quiet
+BIN="$(swift build -c release --show-bin-path)/bible-course"
+if [ -n "$KEEP" ]; then WORK="$KEEP"; mkdir -p "$WORK"; else WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT; fi
+[ -f "$WORK/set/manifest.jsonl" ] || python3 scripts/lib/speech_sets.py pauses --out "$WORK/set" "${SET_ARGS[@]}"
+python3 scripts/lib/run_recognize.py --bin "$BIN" --out "$WORK/webrtc.jsonl" "$WORK/set/manifest.jsonl" -- --no-rnnoise "${EXTRA[@]}"
+python3 scripts/lib/run_recognize.py --bin "$BIN" --out "$WORK/rnnoise.jsonl" "$WORK/set/manifest.jsonl" -- --rnnoise "${EXTRA[@]}"
+python3 scripts/lib/score_pauses.py "$WORK/set/manifest.jsonl" webrtc="$WORK/webrtc.jsonl" rnnoise="$WORK/rnnoise.jsonl"
