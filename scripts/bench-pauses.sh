@@ -3,7 +3,7 @@
 # test speakers): two recordings of one speaker joined by a pause of 200, 300 and 400 ms
 # (shorter than the trailing silence that ends a command), and each recording alone, clean
 # and in real room noise at 12 and 6 dB; decoded by `recognize --json` with WebRTC's
-# suppressor (`--no-rnnoise`) and with RNNoise over the stream (the default), in one run.
+# suppressor (`--no-rnnoise`, the default) and with RNNoise over the stream (`--rnnoise`), in one run.
 # Prints, per pause and noise, how many are heard as one utterance ("whole"), cut in two
 # or more ("cut"), or not heard at all ("lost").
 #

@@ -17,26 +17,25 @@
 # is the decision of the build that ran); paste the coefficients into HearingTuning.shipped
 # and record the table under docs/measurements/. About an hour on 2 cores.
 #
-#   scripts/fit-decision.sh [--limit N] [--target 0.003] [--keep DIR] [--webrtc]
+#   scripts/fit-decision.sh [--limit N] [--target 0.003] [--keep DIR] [--rnnoise]
 #
 # --limit: recordings per half of AN4 and of the other speech, and Piper phrases per kind
 # (default 90); --target: the share of the fitted
 # half's real other speech through the course's grammar that may be acted on; --keep: leave
-# the sets and decodes in DIR (a second run with the same DIR only fits again); --webrtc:
-# decode with WebRTC's suppressor (config `rnnoise = false`) instead of RNNoise over the
-# stream (the default), to fit or measure the decision on what WebRTC leaves.
+# the sets and decodes in DIR (a second run with the same DIR only fits again); --rnnoise:
+# decode with RNNoise cleaning the stream (config `rnnoise = true`) instead of WebRTC's
+# suppressor, to fit the decision on what RNNoise leaves.
 set -euo pipefail
 export BIBLE_COURSE_TEST_VOICES=1
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
-LIMIT=90; TARGET=0.003; KEEP=""; FRONT_END=(--rnnoise)
+LIMIT=90; TARGET=0.003; KEEP=""; FRONT_END=()
 while (($#)); do
     case "$1" in
         --limit) LIMIT="$2"; shift 2 ;;
         --target) TARGET="$2"; shift 2 ;;
         --keep) KEEP="$2"; shift 2 ;;
         --rnnoise) FRONT_END=(--rnnoise); shift ;;
-        --webrtc) FRONT_END=(--no-rnnoise); shift ;;
         -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     esac

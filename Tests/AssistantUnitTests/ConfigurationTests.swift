@@ -113,9 +113,9 @@ struct ConfigurationTests {
         #expect(throws: ConfigurationError.self) { try self.configuration("garbage_weight = 1") }
     }
 
-    @Test func rnnoiseTakesTheNoiseOutUnlessTurnedOff() throws {
-        #expect(DaemonConfiguration().recognitionSettings.removesNoiseWithRNNoise)
-        #expect(try !configuration("rnnoise = false").recognitionSettings.removesNoiseWithRNNoise)
+    @Test func rnnoiseTakesTheNoiseOutWhenTurnedOn() throws {
+        #expect(!DaemonConfiguration().recognitionSettings.removesNoiseWithRNNoise)
+        #expect(try configuration("rnnoise = true").recognitionSettings.removesNoiseWithRNNoise)
         #expect { try configuration("rnnoise = \"no\"") } throws: { "\($0)".contains("rnnoise") }
     }
 
