@@ -155,8 +155,10 @@ public enum DomainModelCompiler {
             languageModelName: try convert(arpa, to: binary, with: inputs.converterPath),
             dictionaryName: Data(PronunciationDictionary.text(lexicon: lexicon, garbage: []).utf8),
         ]
-        if everyday != nil {
-            try writeMixture(of: arpa, with: &everyday, to: everydayArpa)
+        if let everyday {
+            // Read and written a line at a time: the mixture's text is never held whole.
+            let bible = try BackoffLanguageModel.read(arpaFile: arpa)
+            try LanguageModelMix.mix(bible, everyday, weight: 1 - everydayEnglishWeight).write(arpaTo: everydayArpa)
             outputs[everydayModelName] = try convert(everydayArpa, to: everydayBinary, with: inputs.converterPath)
         }
         let manifest = ModelManifest(
@@ -165,18 +167,6 @@ public enum DomainModelCompiler {
             identifier: "bible-domain", version: "\(format)", builtAt: Date())
         try ModelManifest.write(manifest, outputs: outputs, to: directory)
         return Model(directory: directory, manifest: manifest)
-    }
-
-    /// The Bible's model (`arpa`) mixed with everyday English, written to `mixture`; the
-    /// everyday model is taken (`everyday` is left nil) and let go with the Bible's once
-    /// mixed, so that the mixture is written with nothing else held, and never as text.
-    private static func writeMixture(of arpa: URL, with everyday: inout BackoffLanguageModel?, to mixture: URL) throws(VocabularyError) {
-        guard let second = everyday.take() else { return }
-        try self.mixture(of: arpa, with: second).write(arpaTo: mixture)
-    }
-
-    private static func mixture(of arpa: URL, with everyday: consuming BackoffLanguageModel) throws(VocabularyError) -> BackoffLanguageModel {
-        LanguageModelMix.mix(try BackoffLanguageModel.read(arpaFile: arpa), everyday, weight: 1 - everydayEnglishWeight)
     }
 
     /// `arpa` in PocketSphinx's binary format, written to `binary` by `converter`.
