@@ -23,10 +23,13 @@ public struct PhoneLoopVerification: Hashable, Sendable {
         public var scorePerFrame: Double { (Double(grammarScore) - loopScore) / Double(max(1, frames)) }
     }
 
-    /// PocketSphinx flags a decoder needs for the comparison: context-independent phones
-    /// keep the loop cheap; every senone scored each frame gives the loop's search and the
-    /// grammar's the same per-frame baseline, so their scores compare.
-    public static let decoderOptions = ["-allphone_ci": "yes", "-compallsen": "yes"]
+    /// What a decoder needs for the comparison: context-independent phones keep the loop
+    /// cheap; every senone scored each frame gives the loop's search and the grammar's the
+    /// same per-frame baseline, so their scores compare.
+    public static func configure(_ configuration: inout DecoderConfiguration) {
+        configuration.contextIndependentPhoneLoop = true
+        configuration.scoresAllSenones = true
+    }
 
     /// The words of the grammar's hypothesis (fillers left out).
     public let words: [Word]

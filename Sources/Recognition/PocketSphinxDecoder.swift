@@ -22,12 +22,12 @@ public final class PocketSphinxDecoder {
     /// The phone bigram model of the free phone loop (``setPhoneLoop(_:path:)``).
     public static var defaultPhoneLanguageModel: String { defaultModelDirectory + "/en-us-phone.lm.bin" }
 
-    /// Starts a decoder. `options` are extra PocketSphinx flags (`["-vad_threshold": "2.5"]`);
-    /// the library's log goes to `logFile` (default: nowhere).
+    /// Starts a decoder with `configuration`; the library's log goes to `logFile`
+    /// (default: nowhere).
     public init(
         acousticModel: String = PocketSphinxDecoder.defaultAcousticModel,
         dictionary: String,
-        options: [String: String] = [:],
+        configuration: DecoderConfiguration = DecoderConfiguration(),
         logFile: String = "/dev/null"
     ) throws(RecognizerError) {
         _ = Self.largeBlocksReturned
@@ -38,7 +38,7 @@ public final class PocketSphinxDecoder {
             throw .missingFile(what: "pronunciation dictionary", path: dictionary)
         }
         var arguments = ["-hmm", acousticModel, "-dict", dictionary, "-logfn", logFile]
-        for (key, value) in options.sorted(by: { $0.key < $1.key }) { arguments += [key, value] }
+        for (key, value) in configuration.flags.sorted(by: { $0.key < $1.key }) { arguments += [key, value] }
         let argv = arguments.map { strdup($0) }
         defer { argv.forEach { free($0) } }
         var pointers: [UnsafeMutablePointer<CChar>?] = argv

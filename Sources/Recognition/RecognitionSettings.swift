@@ -32,7 +32,8 @@ public struct RecognitionSettings: Sendable, Hashable {
     /// Decode each utterance a second time with a free phone loop and compare
     /// (``PhoneLoopVerification``).
     public var verifyWithPhoneLoop = false
-    /// Extra PocketSphinx flags (`-cmn`: `batch`), for experiments and tuning.
+    /// Extra PocketSphinx flags by name (`-topn`: `2`), for experiments: they override the
+    /// recogniser's own ``DecoderConfiguration``.
     public var decoderOptions: [String: String] = [:]
     /// PocketSphinx's log file (its own messages); /dev/null silences it.
     public var decoderLog = "/dev/null"

@@ -94,7 +94,7 @@ public final class Recognizer {
         case .grammar(let model):
             decoder = try PocketSphinxDecoder(
                 acousticModel: adaptation?.acousticModel ?? PocketSphinxDecoder.defaultAcousticModel,
-                dictionary: model.dictionary.path, options: Self.decoderOptions(settings, adaptation: adaptation),
+                dictionary: model.dictionary.path, configuration: Self.decoderConfiguration(settings, adaptation: adaptation),
                 logFile: settings.decoderLog)
             let commands = try String(contentsOf: model.commandsGrammar, encoding: .utf8)
             switch settings.commandSearch {
@@ -117,7 +117,7 @@ public final class Recognizer {
         case .fallback:
             decoder = try PocketSphinxDecoder(
                 acousticModel: adaptation?.acousticModel ?? PocketSphinxDecoder.defaultAcousticModel,
-                dictionary: PocketSphinxDecoder.defaultDictionary, options: Self.decoderOptions(settings, adaptation: adaptation),
+                dictionary: PocketSphinxDecoder.defaultDictionary, configuration: Self.decoderConfiguration(settings, adaptation: adaptation),
                 logFile: settings.decoderLog)
             try decoder.setLanguageModel("fallback", path: PocketSphinxDecoder.defaultLanguageModel)
             try decoder.activate("fallback")
@@ -127,29 +127,33 @@ public final class Recognizer {
         }
     }
 
-    /// PocketSphinx flags for `settings`: batch normalisation when the whole utterance is
+    /// The decoder for `settings`: batch normalisation when the whole utterance is
     /// normalised, no spectral noise subtraction (measured: it cost a fifth of the
     /// commands on clean speech), no lattice pass for the command language model and no
-    /// silence removal where two decodes of one utterance are compared frame by frame, then
-    /// the settings' own flags.
-    static func decoderOptions(_ settings: RecognitionSettings, adaptation: SpeakerAdaptation?) -> [String: String] {
-        var options = ["-remove_noise": "no"]
-        if settings.normaliseWholeUtterance { options["-cmn"] = "batch" }
-        // The n-gram search's lattice pass reports word scores on another scale than the
-        // grammar's, which the confidence is calibrated on; without it the command language
-        // model heard as well on the benchmark's sets (scripts/bench-recognition.sh).
-        if settings.commandSearch == .languageModel { options["-bestpath"] = "no" }
-        if case .transform(let file) = adaptation { options["-mllr"] = file }
-        if settings.verifyWithPhoneLoop {
-            options.merge(PhoneLoopVerification.decoderOptions) { _, loop in loop }
+    /// silence removal where two decodes of one utterance are compared frame by frame;
+    /// then the settings' experimental flags.
+    static func decoderConfiguration(_ settings: RecognitionSettings, adaptation: SpeakerAdaptation?) -> DecoderConfiguration {
+        var configuration = DecoderConfiguration()
+        configuration.removesNoise = false
+        if settings.normaliseWholeUtterance { configuration.normalisation = .batch }
+        if settings.commandSearch == .languageModel {
+            // The lattice pass reports word scores on another scale than the grammar's,
+            // which the confidence is calibrated on; without it the command language model
+            // heard as well on the benchmark's sets (scripts/bench-recognition.sh). The flat
+            // pass stays: without it the decision kept fewer commands in noise
+            // (docs/measurements/2026-11-27-decode-cost.md).
+            configuration.latticePass = false
         }
+        if case .transform(let file) = adaptation { configuration.transform = file }
+        if settings.verifyWithPhoneLoop { PhoneLoopVerification.configure(&configuration) }
         if settings.commandSearch == .languageModel || settings.verifyWithPhoneLoop {
             // PocketSphinx's own silence removal keeps state from one decode to the next:
             // the second decode of the same audio began 0.2 s later than the first, so its
             // frames were not the first's. The endpointer has already cut the utterance.
-            options["-remove_silence"] = "no"
+            configuration.removesSilence = false
         }
-        return options.merging(settings.decoderOptions) { _, own in own }
+        configuration.experimental = settings.decoderOptions
+        return configuration
     }
 
     /// Chooses what the next utterances are heard as. Between utterances only.

@@ -39,7 +39,7 @@ public final class Transcriber {
     ///     are but with libspeexdsp (``NoiseSuppressor/Method/transcription``).
     public init(languageModel: URL, everydayModel: URL? = nil, dictionary: URL, tuning: HearingTuning = .shipped,
                 logFile: String = "/dev/null") throws(RecognizerError) {
-        decoder = try PocketSphinxDecoder(dictionary: dictionary.path, options: Self.decoderOptions, logFile: logFile)
+        decoder = try PocketSphinxDecoder(dictionary: dictionary.path, configuration: Self.decoderConfiguration, logFile: logFile)
         self.dictionary = dictionary
         self.logFile = logFile
         try decoder.setLanguageModel("domain", path: languageModel.path)
@@ -56,9 +56,10 @@ public final class Transcriber {
         self.endpointer = endpointer
         self.suppressNoiseBelowDecibels = tuning.noise.suppressBelowDecibels
         let sound = tuning.freeSpeech.soundCheck
-        readingOptions = Self.decoderOptions.merging(PhoneLoopVerification.decoderOptions) { _, loop in loop }
-            .merging(["-beam": "\(sound.readingBeam)", "-pbeam": "\(sound.readingBeam)",
-                      "-wbeam": "\(sound.readingWordBeam)"]) { _, beam in beam }
+        var reading = Self.decoderConfiguration
+        PhoneLoopVerification.configure(&reading)
+        reading.beams = .init(beam: sound.readingBeam, phoneBeam: sound.readingBeam, wordBeam: sound.readingWordBeam)
+        readingConfiguration = reading
         cutter = Endpointer(configuration: endpointer)
     }
 
@@ -204,7 +205,7 @@ public final class Transcriber {
     /// verses, in an experiment that read the first five candidates each alone, the one
     /// grammar lost 8 verses that they found and found 3 that they did not.
     ///
-    /// The readings have a decoder of their own (``readingOptions``), set up for each call
+    /// The readings have a decoder of their own (``readingConfiguration``), set up for each call
     /// and freed after it: scoring every senone each frame, which the comparison with the
     /// loop needs, made the language model's decodes 70% slower when they shared one, and
     /// kept alive it added 11 MB to `listen`'s peak; set up each time it costs about 0.04 s.
@@ -212,7 +213,7 @@ public final class Transcriber {
         let grammars = runs.map { $0.filter(decoder.knows) }
         let readable = grammars.filter { !$0.isEmpty }
         guard !readable.isEmpty else { return nil }
-        let reader = try PocketSphinxDecoder(dictionary: dictionary.path, options: readingOptions, logFile: logFile)
+        let reader = try PocketSphinxDecoder(dictionary: dictionary.path, configuration: readingConfiguration, logFile: logFile)
         try reader.setPhoneLoop(Self.loopSearch, path: PocketSphinxDecoder.defaultPhoneLanguageModel)
         try reader.activate(Self.loopSearch)
         let loop = try reader.decode(utterance.audio)
@@ -254,13 +255,16 @@ public final class Transcriber {
         return "FSG_BEGIN reading\nNUM_STATES \(states)\nSTART_STATE 0\nFINAL_STATE 1\n" + lines.joined(separator: "\n") + "\nFSG_END\n"
     }
 
-    /// PocketSphinx flags of the transcriber's decoder: each utterance's features
-    /// normalised over the whole of it.
-    static let decoderOptions = ["-cmn": "batch"]
-    /// ... and of the readings' decoder: the same, what the comparison with the loop needs
-    /// (``PhoneLoopVerification/decoderOptions``), and the sound check's wide beams
+    /// The transcriber's decoder: each utterance's features normalised over the whole of it.
+    static var decoderConfiguration: DecoderConfiguration {
+        var configuration = DecoderConfiguration()
+        configuration.normalisation = .batch
+        return configuration
+    }
+    /// ... and the readings' decoder: the same, what the comparison with the loop needs
+    /// (``PhoneLoopVerification/configure(_:)``), and the sound check's wide beams
     /// (``HearingTuning/SoundCheck/readingBeam``).
-    private let readingOptions: [String: String]
+    private let readingConfiguration: DecoderConfiguration
 
     /// The language model search built anew with the model at `path`. One such search at a
     /// time: kept side by side, or the new one built before the old is freed, the two held

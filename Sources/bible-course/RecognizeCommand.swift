@@ -54,7 +54,7 @@ struct RecognizeCommand: ParsableCommand {
     @Option(help: "PocketSphinx's own log file.")
     var decoderLog: String = "/dev/null"
 
-    @Option(name: .customLong("decoder-option"), help: ArgumentHelp("A PocketSphinx flag as KEY=VALUE (e.g. -cmn=batch).", visibility: .hidden))
+    @Option(name: .customLong("decoder-option"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A PocketSphinx flag as KEY=VALUE (e.g. -cmn=batch).", visibility: .hidden))
     var decoderOptions: [String] = []
 
     @OptionGroup var paths: PathOptions
