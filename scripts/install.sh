@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs bible-course as a system service: Debian packages and Bible.db (scripts/setup.sh),
 # a release build, the binary in /usr/local/bin, the read-only data in /usr/share/bible-course,
-# the systemd unit and a default config (never overwriting an existing one), then enables
-# and starts the service.
+# the systemd unit and a default config (never overwriting an existing one), the recognition
+# models (`bible-course model build --listen`) in /var/lib/bible-course, then enables and
+# starts the service.
 #
 #   sudo scripts/install.sh              install and start
 #   DESTDIR=/tmp/root scripts/install.sh install into a staging root; nothing is enabled
@@ -64,6 +65,15 @@ if command -v systemd-analyze >/dev/null; then
     say "systemd-analyze verify: the unit is valid"
 fi
 "$BIN_DIR/bible-course" curriculum check --curriculum "$DATA_DIR/curriculum" >/dev/null
+
+# Every model the service can use, built now from the installed data into its state
+# directory (systemd hands the directory to the service's user at start): the service then
+# only loads them. Building listen's model takes more memory than the unit allows.
+STATE_DIR="$DESTDIR/var/lib/bible-course"
+say "building the recognition models in $STATE_DIR (listen's takes a minute or more)"
+install -d "$STATE_DIR"
+"$BIN_DIR/bible-course" model build --listen --state-dir "$STATE_DIR" --bible "$DATA_DIR/Bible.db" \
+    --curriculum "$DATA_DIR/curriculum" --grammars "$DATA_DIR/Grammars" --pronunciations "$DATA_DIR/pronunciations.tsv"
 
 if [ -n "$DESTDIR" ] || [ "$ENABLE" = 0 ]; then
     say "installed; not enabling the service (DESTDIR or --no-enable)"

@@ -15,6 +15,17 @@ public enum DomainModelSetup {
 
     /// The model, built when missing or stale.
     public static func prepare(_ locations: VocabularyLocations, bible: URL) throws -> (DomainModelCompiler.Model, ModelCompiler.Outcome) {
+        try DomainModelCompiler.prepare(try inputs(locations, bible: bible), in: directory(locations))
+    }
+
+    /// The model built anew, whether or not the one on disk is current (`model build --listen --force`).
+    public static func rebuild(_ locations: VocabularyLocations, bible: URL) throws -> DomainModelCompiler.Model {
+        let inputs = try inputs(locations, bible: bible)
+        return try DomainModelCompiler.build(inputs, in: directory(locations), digest: try inputs.digest())
+    }
+
+    /// What the model is built from: the Bible's verses, the lessons' scripts, the terms.
+    static func inputs(_ locations: VocabularyLocations, bible: URL) throws -> DomainModelInputs {
         let store = try BibleStore(path: bible.path)
         let loader = CurriculumLoader(directory: locations.curriculumDirectory)
         var scripts: [String] = []
@@ -26,10 +37,9 @@ public enum DomainModelSetup {
                             lesson.themes, lesson.question.script, lesson.close]
             }
         }
-        let inputs = DomainModelInputs(
+        return DomainModelInputs(
             verses: try store.allVerses(), lessonScripts: scripts,
             terms: TranscriptNormaliserSetup.courseTerms(loader) + BibleVocabulary.terms,
             pronunciationsFile: locations.pronunciationsFile)
-        return try DomainModelCompiler.prepare(inputs, in: directory(locations))
     }
 }

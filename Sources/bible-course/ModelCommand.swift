@@ -15,7 +15,9 @@ struct ModelCommand: ParsableCommand {
             The model is the command and answer grammars filled with the vocabulary \
             (built-in, the curriculum's answers, --vocabulary) and a dictionary of exactly \
             their words, kept in <state-dir>/model. The daemon builds it at start-up when it \
-            is missing or its inputs changed; these commands do it on demand and show it.
+            is missing or its inputs changed; these commands do it on demand and show it. \
+            `listen` has a model of its own (the Bible's language with everyday English, in \
+            <state-dir>/domain-model), built at its first use or by `model build --listen`.
             """,
         subcommands: [Build.self, Show.self, Prompts.self]
     )
@@ -29,6 +31,9 @@ extension ModelCommand {
 
         @Flag(help: "Rebuild even when the model on disk is current.")
         var force = false
+
+        @Flag(help: "Also build listen's Bible-domain language model (a minute or more, and more memory than the service may use; scripts/install.sh does it before the service starts).")
+        var listen = false
 
         @OptionGroup var paths: PathOptions
 
@@ -57,6 +62,33 @@ extension ModelCommand {
             print("model: \(model.directory.path)")
             print(String(format: "%@ in %.2f s", what, seconds))
             print("words: \(ModelSummary.wordCounts(model.manifest))")
+            if listen { try buildDomainModel(locations) }
+        }
+
+        /// `listen`'s model, as `listen` and the daemon's listen mode would build it at first
+        /// use; with --force, anew. A build that fails leaves the model on disk as it was.
+        private func buildDomainModel(_ locations: VocabularyLocations) throws {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let what: String
+            let directory: URL
+            do {
+                if force {
+                    directory = try DomainModelSetup.rebuild(locations, bible: paths.bibleURL).directory
+                    what = "rebuilt (--force)"
+                } else {
+                    let (model, outcome) = try DomainModelSetup.prepare(locations, bible: paths.bibleURL)
+                    directory = model.directory
+                    switch outcome {
+                    case .reused: what = "reused (current: its inputs are unchanged and its files intact)"
+                    case .built(let staleness): what = "rebuilt (\(staleness))"
+                    }
+                }
+            } catch {
+                throw CommandFailure("cannot build listen's domain model: \(error)")
+            }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            print("domain model (listen): \(directory.path)")
+            print(String(format: "%@ in %.2f s", what, seconds))
         }
     }
 
@@ -108,7 +140,7 @@ extension ModelCommand {
         private func printDomainModel(_ locations: VocabularyLocations) {
             let directory = DomainModelSetup.directory(locations)
             guard let manifest = CompiledModel.manifest(in: directory) else {
-                print("domain model (listen): not built yet (bible-course listen builds it at first use)")
+                print("domain model (listen): not built yet (bible-course model build --listen, or listen at first use, builds it)")
                 return
             }
             func size(_ name: String) -> String {

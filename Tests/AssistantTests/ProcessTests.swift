@@ -153,4 +153,39 @@ struct ProcessTests {
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         #expect(output.contains(message), "\(output)")
     }
+
+    /// `model build --listen`, as scripts/install.sh runs it before the service starts:
+    /// both models built once and then reused; a forced rebuild that cannot finish (no
+    /// Bible to build from) says why and leaves listen's model as it was.
+    @Test func modelBuildBuildsListensModelAndAFailedRebuildKeepsIt() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build bible-course first")
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("model-build-\(UUID().uuidString.prefix(6))")
+        defer { try? FileManager.default.removeItem(at: state) }
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        func build(_ extra: [String], log name: String) throws -> (status: Int32, output: String) {
+            let log = state.appendingPathComponent(name)
+            let process = try launch(["model", "build", "--listen", "--state-dir", state.path] + extra, log: log)
+            #expect(wait(process, seconds: 600))
+            return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        }
+        let first = try build([], log: "first.log")
+        #expect(first.status == 0, "\(first.output)")
+        #expect(first.output.contains("domain model (listen): \(state.path)/domain-model"), "\(first.output)")
+        #expect(first.output.contains("rebuilt (no compiled model yet)"), "\(first.output)")
+        let domain = state.appendingPathComponent("domain-model")
+        let files = try FileManager.default.contentsOfDirectory(atPath: domain.path).sorted()
+        #expect(files.contains("manifest.json"))
+        let before = try files.map { try Data(contentsOf: domain.appendingPathComponent($0)) }
+
+        let second = try build([], log: "second.log")
+        #expect(second.status == 0)
+        #expect(second.output.components(separatedBy: "reused (current").count == 3, "\(second.output)")
+
+        let missing = state.appendingPathComponent("no-such-bible.db").path
+        let failed = try build(["--force", "--bible", missing], log: "failed.log")
+        #expect(failed.status != 0)
+        #expect(failed.output.contains("cannot build listen's domain model") && failed.output.contains(missing), "\(failed.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: domain.path).sorted() == files)
+        #expect(try files.map { try Data(contentsOf: domain.appendingPathComponent($0)) } == before)
+    }
 }
