@@ -215,6 +215,14 @@ public struct QuotationIndex: Sendable {
         verseWords[verseStarts[verse]..<verseStarts[verse + 1]].map { vocabulary[Int($0) - 1] }
     }
 
+    /// The same as word numbers (1 ... ``vocabulary``'s count), without making strings.
+    func wordNumbers(ofVerse verse: Int) -> ArraySlice<UInt32> {
+        verseWords[verseStarts[verse]..<verseStarts[verse + 1]]
+    }
+
+    /// The verses' words by number (`vocabularyWords[n - 1]`).
+    var vocabularyWords: [String] { vocabulary }
+
     /// The reference of the verse indexed `verse`.
     private func reference(ofVerse verse: Int) -> ScriptureReference? {
         let place = places[verse]

@@ -56,6 +56,19 @@ public struct VerseSoundIndex: Sendable {
         let verses = sane ? min(quotations.verseCount, Int(UInt16.max)) : 0
         let codes = phoneCount * phoneCount * phoneCount
 
+        // Each word of the verses as phones once, by its number in the quotation index:
+        // looked up by spelling for every word of every verse, twice, this was most of the
+        // index's build time at `listen`'s start.
+        let phonesOfWord: [[UInt16]?] = quotations.vocabularyWords.map { wordPhones[$0] }
+        var verseBuffer: [UInt16] = []
+        func phones(ofVerse verse: Int) -> [UInt16] {
+            verseBuffer.removeAll(keepingCapacity: true)
+            for number in quotations.wordNumbers(ofVerse: verse) {
+                if let own = phonesOfWord[Int(number) - 1] { verseBuffer += own } else { verseBuffer.append(0) }
+            }
+            return verseBuffer
+        }
+
         // Counting, then filling: each verse's distinct trigram codes, twice.
         var seen = [Int32](repeating: -1, count: codes)
         var counts = [Int32](repeating: 0, count: codes + 1)
@@ -65,7 +78,7 @@ public struct VerseSoundIndex: Sendable {
                 for i in seen.indices { seen[i] = -1 }
             }
             for verse in 0..<verses {
-                Self.eachTrigram(of: Self.phones(of: quotations.words(ofVerse: verse), in: wordPhones), phoneCount: phoneCount) { code in
+                Self.eachTrigram(of: phones(ofVerse: verse), phoneCount: phoneCount) { code in
                     guard seen[code] != Int32(verse) else { return }
                     seen[code] = Int32(verse)
                     body(verse, code)
