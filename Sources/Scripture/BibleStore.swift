@@ -98,11 +98,14 @@ public final class BibleStore: Sendable {
     /// 0): the Bible-domain language model is estimated from them.
     public func allVerses() throws(BibleStoreError) -> [(book: Book, verse: Verse)] {
         do {
-            let rows = try database.read { db in
-                try Row.fetchAll(db, sql: "SELECT book_id, chapter, verse, text FROM verses ORDER BY id")
-            }
-            return rows.compactMap { row in
-                BookCatalog.book(id: row[0]).map { ($0, Verse(chapter: row[1], verse: row[2], text: row[3])) }
+            // A row at a time: fetched whole, every row kept its own copy of the column names.
+            return try database.read { db in
+                var verses: [(book: Book, verse: Verse)] = []
+                let rows = try Row.fetchCursor(db, sql: "SELECT book_id, chapter, verse, text FROM verses ORDER BY id")
+                while let row = try rows.next() {
+                    if let book = BookCatalog.book(id: row[0]) { verses.append((book, Verse(chapter: row[1], verse: row[2], text: row[3]))) }
+                }
+                return verses
             }
         } catch {
             throw .unreadable(path: path, reason: Self.reason(error))
