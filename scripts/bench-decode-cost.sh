@@ -40,16 +40,6 @@ if [ ! -f "$WORK/piper/manifest.jsonl" ]; then
     python3 scripts/lib/speech_sets.py decision --out "$WORK/sets" --limit "$LIMIT" --snr 20,12,6
     python3 scripts/lib/speech_sets.py piper --out "$WORK/piper" --bin "$BIN" --snr 12,6 --beds held-out \
         --kinds command,lookup,near-miss,other --per-kind "$LIMIT"
-    # Through the course's grammar every real recording is other speech (AN4's included).
-    python3 - "$WORK/sets" <<'PY'
-import json, os, sys
-with open(os.path.join(sys.argv[1], "course-other.jsonl"), "w") as out:
-    for name in ("other", "an4"):
-        for line in open(os.path.join(sys.argv[1], name + ".jsonl")):
-            row = json.loads(line)
-            if row["snr"] != 20.0:
-                out.write(json.dumps(dict(row, kind="other", expected="-")) + "\n")
-PY
 fi
 COURSE="$WORK/piper/manifest.jsonl,$WORK/sets/course-other.jsonl"
 USER_SETS="$WORK/sets/an4.jsonl,$WORK/sets/other.jsonl"

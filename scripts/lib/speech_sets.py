@@ -324,7 +324,9 @@ def decision_set(args):
     beds) and `eval` (AN4's odd-ranked training speakers and its test set, the odd clips,
     noise from the `held-out` beds). Each clean and at each SNR. Writes DIR/an4 (the user
     grammar, as `an4`), DIR/an4.jsonl (AN4 speech: kind sentence, expected its text) and
-    DIR/other.jsonl (real speech that is neither AN4's sentences nor the course's: kind other)."""
+    DIR/other.jsonl (real speech that is neither AN4's sentences nor the course's: kind other)
+    and DIR/course-other.jsonl (both, but the 20 dB mixes, as other speech: through the
+    course's grammar every real recording is other speech, AN4's included)."""
     rng = random.Random(args.seed)
     an4_set(argparse.Namespace(out=os.path.join(args.out, "an4")))
     an4 = os.path.join(SPEECH, "an4")
@@ -380,6 +382,12 @@ def decision_set(args):
                         path = os.path.join(noisy, f"{name}-{split}-{j:04d}-room{int(snr)}.wav")
                         write(path, mix(speech, noise_bed(len(speech), rng, cuts), snr))
                         manifest.write(json.dumps(dict(row, file=os.path.abspath(path), noise="room", snr=snr)) + "\n")
+    with open(os.path.join(args.out, "course-other.jsonl"), "w") as out:
+        for name in ("other", "an4"):
+            for line in open(os.path.join(args.out, name + ".jsonl")):
+                row = json.loads(line)
+                if row["snr"] != 20.0:
+                    out.write(json.dumps(dict(row, kind="other", expected="-")) + "\n")
 
 
 def speech_span(samples, frame=160):
