@@ -13,20 +13,21 @@ public enum DomainModelSetup {
         locations.modelDirectory.deletingLastPathComponent().appendingPathComponent("domain-model")
     }
 
-    /// The model, built when missing or stale.
-    public static func prepare(_ locations: VocabularyLocations, bible: URL) throws -> (DomainModelCompiler.Model, ModelCompiler.Outcome) {
-        try DomainModelCompiler.prepare(try inputs(locations, bible: bible), in: directory(locations))
+    /// The model of `verses` (the Bible's, as `BibleStore.allVerses` reads them), built when
+    /// missing or stale.
+    public static func prepare(_ locations: VocabularyLocations, verses: [(book: Book, verse: Verse)]) throws
+        -> (DomainModelCompiler.Model, ModelCompiler.Outcome) {
+        try DomainModelCompiler.prepare(inputs(locations, verses: verses), in: directory(locations))
     }
 
     /// The model built anew, whether or not the one on disk is current (`model build --listen --force`).
-    public static func rebuild(_ locations: VocabularyLocations, bible: URL) throws -> DomainModelCompiler.Model {
-        let inputs = try inputs(locations, bible: bible)
+    public static func rebuild(_ locations: VocabularyLocations, verses: [(book: Book, verse: Verse)]) throws -> DomainModelCompiler.Model {
+        let inputs = inputs(locations, verses: verses)
         return try DomainModelCompiler.build(inputs, in: directory(locations), digest: try inputs.digest())
     }
 
     /// What the model is built from: the Bible's verses, the lessons' scripts, the terms.
-    static func inputs(_ locations: VocabularyLocations, bible: URL) throws -> DomainModelInputs {
-        let store = try BibleStore(path: bible.path)
+    static func inputs(_ locations: VocabularyLocations, verses: [(book: Book, verse: Verse)]) -> DomainModelInputs {
         let loader = CurriculumLoader(directory: locations.curriculumDirectory)
         var scripts: [String] = []
         for courseID in loader.courseIDs() {
@@ -38,7 +39,7 @@ public enum DomainModelSetup {
             }
         }
         return DomainModelInputs(
-            verses: try store.allVerses(), lessonScripts: scripts,
+            verses: verses, lessonScripts: scripts,
             terms: TranscriptNormaliserSetup.courseTerms(loader) + BibleVocabulary.terms,
             pronunciationsFile: locations.pronunciationsFile)
     }

@@ -29,7 +29,7 @@ public struct ListeningEnvironment {
                                           dictionary: dictionary, tuning: tuning)
         } else {
             let started = Date()
-            let (model, outcome) = try DomainModelSetup.prepare(paths.vocabulary, bible: paths.bible)
+            let (model, outcome) = try DomainModelSetup.prepare(paths.vocabulary, verses: verses)
             if case .built(let why) = outcome {
                 warn(String(format: "domain model built in %.1f s (%@): %@", Date().timeIntervalSince(started),
                             why.description, model.directory.path))

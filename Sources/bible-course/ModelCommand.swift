@@ -41,26 +41,20 @@ extension ModelCommand {
             let locations = paths.vocabularyLocations
             let start = DispatchTime.now().uptimeNanoseconds
             let model: CompiledModel
-            let what: String
+            let outcome: ModelCompiler.Outcome?
             do {
                 let inputs = try RecognitionModel.inputs(locations)
                 if force {
                     model = try ModelCompiler.build(inputs, in: locations.modelDirectory)
-                    what = "rebuilt (--force)"
+                    outcome = nil
                 } else {
-                    let (prepared, outcome) = try ModelCompiler.prepare(inputs, in: locations.modelDirectory)
-                    model = prepared
-                    switch outcome {
-                    case .reused: what = "reused (current: its inputs are unchanged and its files intact)"
-                    case .built(let staleness): what = "rebuilt (\(staleness))"
-                    }
+                    let prepared = try ModelCompiler.prepare(inputs, in: locations.modelDirectory)
+                    (model, outcome) = (prepared.0, prepared.1)
                 }
             } catch {
                 throw CommandFailure("cannot build the model: \(error)")
             }
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            print("model: \(model.directory.path)")
-            print(String(format: "%@ in %.2f s", what, seconds))
+            report("model", directory: model.directory, outcome: outcome, since: start)
             print("words: \(ModelSummary.wordCounts(model.manifest))")
             if listen { try buildDomainModel(locations) }
         }
@@ -69,25 +63,34 @@ extension ModelCommand {
         /// use; with --force, anew. A build that fails leaves the model on disk as it was.
         private func buildDomainModel(_ locations: VocabularyLocations) throws {
             let start = DispatchTime.now().uptimeNanoseconds
-            let what: String
             let directory: URL
+            let outcome: ModelCompiler.Outcome?
             do {
+                let verses = try BibleStore(path: paths.bibleURL.path).allVerses()
                 if force {
-                    directory = try DomainModelSetup.rebuild(locations, bible: paths.bibleURL).directory
-                    what = "rebuilt (--force)"
+                    directory = try DomainModelSetup.rebuild(locations, verses: verses).directory
+                    outcome = nil
                 } else {
-                    let (model, outcome) = try DomainModelSetup.prepare(locations, bible: paths.bibleURL)
-                    directory = model.directory
-                    switch outcome {
-                    case .reused: what = "reused (current: its inputs are unchanged and its files intact)"
-                    case .built(let staleness): what = "rebuilt (\(staleness))"
-                    }
+                    let prepared = try DomainModelSetup.prepare(locations, verses: verses)
+                    (directory, outcome) = (prepared.0.directory, prepared.1)
                 }
             } catch {
                 throw CommandFailure("cannot build listen's domain model: \(error)")
             }
+            report("domain model (listen)", directory: directory, outcome: outcome, since: start)
+        }
+
+        /// Where a model is and what became of it (nil: rebuilt because of --force), and how
+        /// long that took since `start` (uptime nanoseconds).
+        private func report(_ name: String, directory: URL, outcome: ModelCompiler.Outcome?, since start: UInt64) {
+            let what: String
+            switch outcome {
+            case nil: what = "rebuilt (--force)"
+            case .reused: what = "reused (current: its inputs are unchanged and its files intact)"
+            case .built(let staleness): what = "rebuilt (\(staleness))"
+            }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            print("domain model (listen): \(directory.path)")
+            print("\(name): \(directory.path)")
             print(String(format: "%@ in %.2f s", what, seconds))
         }
     }
