@@ -141,6 +141,16 @@ def intent_of(row):
     return (i.get("command") or i.get("lookup") or i.get("answer")) if i else None
 
 
+def taken(e, row):
+    """(acted on, acted on rightly) for one file as the build that decoded it decided: through
+    a user grammar a sentence taken (it has no intent of its own), else the intent."""
+    if e["kind"] == "sentence" or e["grammar"] == "user":
+        acted = bool(row.get("text")) and row.get("rejected") in (None, "no command matches")
+        return acted, acted and row.get("text") == e["expected"]
+    i = intent_of(row)
+    return i is not None, i is not None and i == e.get("expected")
+
+
 def fit(X, y, weights, l2=1e-2, steps=200):
     """Weighted logistic regression by Newton's method on standardised features; returns
     (bias, weights) in the features' own units."""
@@ -218,11 +228,7 @@ def main():
     def heard(e, row, name):
         """(acted on, acted on rightly) for one file."""
         if name == "build":
-            i = intent_of(row)
-            if e["kind"] == "sentence" or e["grammar"] == "user":
-                acted = bool(row.get("text")) and row.get("rejected") in (None, "no command matches")
-                return acted, acted and row.get("text") == e["expected"]
-            return i is not None, i is not None and i == e.get("expected")
+            return taken(e, row)
         if name == "plain grammar":
             d = first(row, lambda d: acts(e, d))
         else:

@@ -12,7 +12,10 @@ intent or sentence taken. Cost: decode CPU time per second of audio (`decode_ms`
 `audio_ms`, thread CPU time) and the processing after the trailing silence
 (`latency_ms`), median and p95, for commands and look-ups and for everything else.
 """
-import argparse, collections, json, os
+import argparse, collections, json, os, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fit_decision import taken  # noqa: E402
 
 
 def load(paths):
@@ -26,23 +29,10 @@ def load(paths):
     return rows
 
 
-def intent_of(row):
-    intent = row.get("intent")
-    return (intent.get("command") or intent.get("lookup") or intent.get("answer")) if intent else None
-
-
 def outcome(expected, row, grammar):
     """'right', 'wrong' (acted on, but not what was said) or None (nothing acted on)."""
-    if grammar == "user":
-        # A user grammar's sentence has no intent of its own: taken is acted on.
-        taken = row.get("rejected") in (None, "no command matches") and row.get("text", "") != ""
-        if not taken:
-            return None
-        return "right" if expected["kind"] == "sentence" and row["text"] == expected["expected"] else "wrong"
-    got = intent_of(row)
-    if got is None:
-        return None
-    return "right" if expected["kind"] in ("command", "lookup") and got == expected["expected"] else "wrong"
+    acted, right = taken(dict(expected, grammar=grammar), row)
+    return ("right" if right else "wrong") if acted else None
 
 
 def quantiles(values):
