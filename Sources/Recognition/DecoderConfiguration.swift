@@ -20,8 +20,6 @@ public struct DecoderConfiguration: Hashable, Sendable {
     public var removesSilence = true
     /// The n-gram search's lattice pass (`-bestpath`).
     public var latticePass = true
-    /// The n-gram search's second, flat pass (`-fwdflat`).
-    public var flatPass = true
     /// Context-independent phones for a phone loop (`-allphone_ci`).
     public var contextIndependentPhoneLoop = false
     /// Every senone scored in every frame (`-compallsen`): decodes of different searches
@@ -57,7 +55,6 @@ public struct DecoderConfiguration: Hashable, Sendable {
         if !removesNoise { flags["-remove_noise"] = "no" }
         if !removesSilence { flags["-remove_silence"] = "no" }
         if !latticePass { flags["-bestpath"] = "no" }
-        if !flatPass { flags["-fwdflat"] = "no" }
         if contextIndependentPhoneLoop { flags["-allphone_ci"] = "yes" }
         if scoresAllSenones { flags["-compallsen"] = "yes" }
         if let beams {
