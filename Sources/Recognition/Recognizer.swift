@@ -67,6 +67,9 @@ public final class Recognizer {
     public let mode: Mode
     public let settings: RecognitionSettings
     private let decoder: PocketSphinxDecoder
+    /// The plain command grammar's decoder (``CommandSearch/languageModel``), on a thread of
+    /// its own: it decodes each command beside ``decoder``'s command language model.
+    private let grammarDecoder: BackgroundDecoder?
     private let answerTemplate: String?
     private let matcher: IntentMatcher
     /// The command grammar's sentences, when commands are heard with the command language
@@ -101,10 +104,17 @@ public final class Recognizer {
             case .languageModel:
                 try decoder.setLanguageModel("commands", path: model.commandsLanguageModel.path)
                 let plain = GarbageModel.reweighted(commands, weight: 0)
-                try decoder.setGrammar(Self.grammarSearch, jsgf: plain)
+                let grammar = try PocketSphinxDecoder(
+                    acousticModel: adaptation?.acousticModel ?? PocketSphinxDecoder.defaultAcousticModel,
+                    dictionary: model.dictionary.path, configuration: Self.decoderConfiguration(settings, adaptation: adaptation),
+                    logFile: settings.decoderLog)
+                try grammar.setGrammar(Self.grammarSearch, jsgf: plain)
+                try grammar.activate(Self.grammarSearch)
+                grammarDecoder = BackgroundDecoder(decoder: grammar, label: "grammar")
                 commandSentences = try GrammarNetwork(jsgf: plain)
             case .grammar:
                 try decoder.setGrammar("commands", jsgf: GarbageModel.reweighted(commands, weight: settings.garbageWeight))
+                grammarDecoder = nil
                 commandSentences = nil
             }
             answerTemplate = GarbageModel.reweighted(try String(contentsOf: model.answerGrammarSource, encoding: .utf8),
@@ -122,6 +132,7 @@ public final class Recognizer {
             try decoder.setLanguageModel("fallback", path: PocketSphinxDecoder.defaultLanguageModel)
             try decoder.activate("fallback")
             answerTemplate = nil
+            grammarDecoder = nil
             commandSentences = nil
             matcher = IntentMatcher(tolerance: .fuzzy)
         }
@@ -219,6 +230,9 @@ public final class Recognizer {
         /// question to the course replaced it.
         let rechecked: Hypothesis?
         var decodes: CommandDecodes? = nil
+        /// Processor time of the plain grammar's decode, made on its own thread beside the
+        /// caller's.
+        var besideMilliseconds = 0.0
     }
 
     /// The free phone loop's search name.
@@ -273,8 +287,9 @@ public final class Recognizer {
         let start = Self.cpuMilliseconds()
         let decode = try decodeHeld()
         let spent = Self.cpuMilliseconds() - start
-        decodeClock += spent
-        early = EarlyDecode(decode: decode, quietMilliseconds: quiet, milliseconds: spent)
+        decodeClock += spent + decode.besideMilliseconds
+        // The grammar's decode ran on the other core meanwhile: the slower of the two counts.
+        early = EarlyDecode(decode: decode, quietMilliseconds: quiet, milliseconds: max(spent, decode.besideMilliseconds))
     }
 
     /// Closes the utterance and decides what it meant. `quietMilliseconds`: the trailing
@@ -283,6 +298,7 @@ public final class Recognizer {
     public func finish(quietMilliseconds: Int? = nil) throws -> RecognizedUtterance {
         let start = Self.cpuMilliseconds()
         var overrun = 0.0
+        var beside = 0.0
         let decode: HeldDecode?
         let hypothesis: Hypothesis
         if let made = early, let quiet = quietMilliseconds, quiet >= made.quietMilliseconds {
@@ -295,6 +311,7 @@ public final class Recognizer {
             let decoded = try decodeHeld()
             decode = decoded
             hypothesis = decoded.hypothesis
+            beside = decoded.besideMilliseconds
         } else {
             decode = nil
             do { hypothesis = try decoder.endUtterance() } catch {
@@ -323,7 +340,7 @@ public final class Recognizer {
         let finish = Self.cpuMilliseconds() - start
         return RecognizedUtterance(
             hypothesis: heard, intent: intent, confidence: confidence,
-            decodeMilliseconds: decodeClock + finish, finishMilliseconds: finish + overrun,
+            decodeMilliseconds: decodeClock + finish + beside, finishMilliseconds: max(finish, beside) + overrun,
             audioMilliseconds: AudioFormat.milliseconds(samples: utteranceSamples),
             signalToNoise: decode?.signalToNoise, noiseSuppressed: decode?.suppressed ?? false,
             verification: decode?.verification, rechecked: rechecked, decodes: decode?.decodes)
@@ -349,15 +366,23 @@ public final class Recognizer {
             audio = quieter
             suppressed = true
         }
-        var hypothesis = try decoder.decode(audio)
-        var decodes: CommandDecodes?
-        var rechecked: Hypothesis?
-        if case .commands = expected, decidesByConfidence {
-            // The plain grammar's hearing of the same audio, for the decision.
-            try decoder.activate(Self.grammarSearch)
-            defer { try? decoder.activate("commands") }
-            decodes = CommandDecodes(languageModel: hypothesis, grammar: try decoder.decode(audio), signalToNoise: decidedSNR)
+        // The plain grammar's hearing of the same audio, for the decision, on the other
+        // core while the command language model decodes it here.
+        let grammar = expected == .commands && decidesByConfidence ? grammarDecoder : nil
+        grammar?.start(audio, independent: settings.independentUtterances)
+        var hypothesis: Hypothesis
+        do { hypothesis = try decoder.decode(audio) } catch {
+            _ = try? grammar?.outcome()
+            throw error
         }
+        var decodes: CommandDecodes?
+        var beside = 0.0
+        if let grammar {
+            let heard = try grammar.outcome()
+            decodes = CommandDecodes(languageModel: hypothesis, grammar: heard.hypothesis, signalToNoise: decidedSNR)
+            beside = heard.milliseconds
+        }
+        var rechecked: Hypothesis?
         if case .answer = expected, decidesByConfidence, hypothesis.words.contains(where: GarbageModel.isGarbage) {
             // The answer grammar's garbage path took it: on real voices it out-scores a
             // question's opening followed by free phones, where the command language model's
@@ -378,7 +403,7 @@ public final class Recognizer {
             verification = PhoneLoopVerification(grammar: hypothesis, loop: try decoder.decode(audio))
         }
         return HeldDecode(hypothesis: hypothesis, signalToNoise: snr, suppressed: suppressed, verification: verification,
-                          rechecked: rechecked, decodes: decodes)
+                          rechecked: rechecked, decodes: decodes, besideMilliseconds: beside)
     }
 
     /// True when RNNoise (asked for, and installed) takes the room's noise out of everything heard, before the

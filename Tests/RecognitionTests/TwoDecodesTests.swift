@@ -1,0 +1,27 @@
+import Intents
+import Recognition
+import Testing
+
+/// A command's two decodes (the command language model's and the plain grammar's) run on
+/// two threads at once: the decision sees both over the same frames, and the intent waits
+/// for the slower of them, not for both one after the other.
+@Suite("A command's two decodes", .serialized)
+struct TwoDecodesTests {
+    @Test("a look-up in Piper's voice: both decodes cover the same frames, and the intent waits for the slower one only")
+    func bothDecodesAtOnce() throws {
+        var settings = RecognitionSettings()
+        settings.independentUtterances = true
+        // Decoded when the utterance ends, so what delays the intent is the decodes themselves.
+        settings.decodeAfterQuietMilliseconds = nil
+        let recognizer = try Recognizer(mode: .grammar(TestModel.compiled()), settings: settings)
+        let audio = try PiperVoice.audio("read first corinthians chapter thirteen verse four")
+        let heard = try #require(RecordedSpeech.decision(RecordedSpeech.recognize(audio, with: recognizer)))
+        #expect(heard.intent.isAccepted, "heard \"\(heard.hypothesis.text)\" (\(heard.intent))")
+        let decodes = try #require(heard.decodes)
+        #expect(decodes.grammar.frames == decodes.languageModel.frames)
+        #expect(decodes.grammar.text == "read first corinthians chapter thirteen verse four")
+        // Made one after the other, the delay would be the sum of the two (decode time).
+        #expect(heard.finishMilliseconds < 0.85 * heard.decodeMilliseconds,
+                "\(heard.finishMilliseconds) ms of \(heard.decodeMilliseconds) ms after the silence")
+    }
+}
