@@ -68,7 +68,7 @@ fi
 
 # Every model the service can use, built now from the installed data into its state
 # directory (systemd hands the directory to the service's user at start): the service then
-# only loads them. Building listen's model takes more memory than the unit allows.
+# only loads them instead of spending its first start on them.
 STATE_DIR="$DESTDIR/var/lib/bible-course"
 say "building the recognition models in $STATE_DIR (listen's takes a minute or more)"
 install -d "$STATE_DIR"

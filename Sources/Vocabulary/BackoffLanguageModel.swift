@@ -3,7 +3,8 @@ import Foundation
 /// A backoff n-gram language model of order 1 to 3, as an ARPA file holds it: each
 /// n-gram's log10 probability and (below the highest order) its log10 backoff weight.
 /// What ``LanguageModelMix`` reads IRSTLM's estimate into and writes the mixture from;
-/// words are numbered so that a million bigrams fit in plain integer-keyed tables.
+/// words are numbered so that a million bigrams fit in compact key-sorted tables
+/// (``NGramTable``).
 public struct BackoffLanguageModel: Sendable {
     /// The words, by number.
     public private(set) var words: [String] = []
@@ -11,8 +12,8 @@ public struct BackoffLanguageModel: Sendable {
     /// Per word number: log10 probability and backoff of the unigram; nil where the word
     /// has no unigram entry.
     var unigrams: [(probability: Double, backoff: Double)?] = []
-    var bigrams: [UInt64: (probability: Double, backoff: Double)] = [:]
-    var trigrams: [UInt64: Double] = [:]
+    var bigrams = NGramTable<(probability: Double, backoff: Double)>()
+    var trigrams = NGramTable<Double>()
 
     public init() {}
 
@@ -63,36 +64,42 @@ public struct BackoffLanguageModel: Sendable {
     /// Sets every backoff weight so that each history's probabilities sum to one: the mass
     /// its explicit successors leave, over the mass the lower order gives those successors
     /// (a history without successors backs off at weight 1). Bigram histories first, as the
-    /// trigrams' lower order is the bigram model.
+    /// trigrams' lower order is the bigram model. The tables' key order keeps each
+    /// history's successors together, so each history's sums are made in one pass.
     mutating func recomputeBackoffs() {
-        func weight(left: Double, lower: Double) -> Double {
+        func weight(_ sums: (left: Double, lower: Double)) -> Double {
             // Rounding can leave nothing: keep the weight finite.
-            log10(max(left, 1e-9) / max(lower, 1e-9))
+            log10(max(sums.left, 1e-9) / max(sums.lower, 1e-9))
         }
-        var explicit: [Int: (left: Double, lower: Double)] = [:]
-        for (key, entry) in bigrams {
-            let (a, b) = Self.numbers(ofBigram: key)
+        var explicit = [(left: Double, lower: Double)?](repeating: nil, count: words.count)
+        for index in bigrams.indices {
+            let (a, b) = Self.numbers(ofBigram: bigrams.keys[index])
             var sums = explicit[a] ?? (1, 1)
-            sums.left -= pow(10, entry.probability)
+            sums.left -= pow(10, bigrams[at: index].probability)
             sums.lower -= pow(10, unigrams[b]?.probability ?? -99)
             explicit[a] = sums
         }
         for id in unigrams.indices where unigrams[id] != nil {
-            let sums = explicit[id] ?? (1, 1)
-            unigrams[id]!.backoff = explicit[id] == nil ? 0 : weight(left: sums.left, lower: sums.lower)
+            unigrams[id]!.backoff = explicit[id].map(weight) ?? 0
         }
-        var pairs: [UInt64: (left: Double, lower: Double)] = [:]
-        for (key, probability) in trigrams {
-            let (a, b, c) = Self.numbers(ofTrigram: key)
-            let history = Self.key(a, b)
-            var sums = pairs[history] ?? (1, 1)
-            sums.left -= pow(10, probability)
+        for index in bigrams.indices { bigrams[at: index].backoff = 0 }
+        var history: UInt64?
+        var sums = (left: 1.0, lower: 1.0)
+        func settle(_ history: UInt64?, _ sums: (left: Double, lower: Double)) {
+            guard let history, let index = bigrams.index(of: history) else { return }
+            bigrams[at: index].backoff = weight(sums)
+        }
+        for index in trigrams.indices {
+            let (a, b, c) = Self.numbers(ofTrigram: trigrams.keys[index])
+            let pair = Self.key(a, b)
+            if pair != history {
+                settle(history, sums)
+                (history, sums) = (pair, (1, 1))
+            }
+            sums.left -= pow(10, trigrams[at: index])
             sums.lower -= pow(10, log10Probability(c, after: [b]) ?? -99)
-            pairs[history] = sums
         }
-        for key in bigrams.keys {
-            bigrams[key]!.backoff = pairs[key].map { weight(left: $0.left, lower: $0.lower) } ?? 0
-        }
+        settle(history, sums)
     }
 
     /// Reads ARPA text (as IRSTLM and sphinx_lm_convert write it); `path` names the file in
@@ -167,26 +174,32 @@ public struct BackoffLanguageModel: Sendable {
         }
         if order >= 2 {
             emit("\n\\2-grams:\n")
-            for key in bigrams.keys.sorted() {
-                let entry = bigrams[key]!, (a, b) = Self.numbers(ofBigram: key)
+            for index in bigrams.indices {
+                let entry = bigrams[at: index], (a, b) = Self.numbers(ofBigram: bigrams.keys[index])
                 emit(number(entry.probability) + "\t" + words[a] + " " + words[b]
                     + (order > 2 ? "\t" + number(entry.backoff) : "") + "\n")
             }
         }
         if order >= 3 {
             emit("\n\\3-grams:\n")
-            for key in trigrams.keys.sorted() {
-                let (a, b, c) = Self.numbers(ofTrigram: key)
-                emit(number(trigrams[key]!) + "\t" + words[a] + " " + words[b] + " " + words[c] + "\n")
+            for index in trigrams.indices {
+                let (a, b, c) = Self.numbers(ofTrigram: trigrams.keys[index])
+                emit(number(trigrams[at: index]) + "\t" + words[a] + " " + words[b] + " " + words[c] + "\n")
             }
         }
         emit("\n\\end\\\n")
     }
 
-    /// Reads ARPA text a line at a time into a model.
+    /// Reads ARPA text a line at a time into a model; the bigrams and trigrams are
+    /// gathered as read and made tables at the end (taken as they are when the file lists
+    /// them in key order, as IRSTLM's does).
     private struct ARPAReader {
         let path: String
         var model = BackoffLanguageModel()
+        var bigramKeys: [UInt64] = []
+        var bigrams: [(probability: Double, backoff: Double)] = []
+        var trigramKeys: [UInt64] = []
+        var trigrams: [Double] = []
         var section = 0
         var lineNumber = 0
 
@@ -222,15 +235,22 @@ public struct BackoffLanguageModel: Sendable {
             }
             switch section {
             case 1: model.unigrams[ids[0]] = (probability, backoff)
-            case 2: model.bigrams[BackoffLanguageModel.key(ids[0], ids[1])] = (probability, backoff)
-            default: model.trigrams[BackoffLanguageModel.key(ids[0], ids[1], ids[2])] = probability
+            case 2:
+                bigramKeys.append(BackoffLanguageModel.key(ids[0], ids[1]))
+                bigrams.append((probability, backoff))
+            default:
+                trigramKeys.append(BackoffLanguageModel.key(ids[0], ids[1], ids[2]))
+                trigrams.append(probability)
             }
         }
 
-        func finish() throws(VocabularyError) -> BackoffLanguageModel {
+        /// The model read; of an n-gram listed more than once, the last entry.
+        mutating func finish() throws(VocabularyError) -> BackoffLanguageModel {
             guard model.unigrams.contains(where: { $0 != nil }) else {
                 throw .unreadable(path: path, reason: "no unigrams: not an ARPA language model")
             }
+            model.bigrams = NGramTable(keys: bigramKeys, values: bigrams)
+            model.trigrams = NGramTable(keys: trigramKeys, values: trigrams)
             return model
         }
     }

@@ -1,3 +1,4 @@
+import CPocketSphinx  // malloc_trim
 import Foundation
 import Scripture
 
@@ -98,16 +99,18 @@ public enum DomainModelCompiler {
     }
 
     /// Builds the model into `directory`, replacing what is there.
+    ///
+    /// Its steps are ordered for the least memory at once, as the service's memory cap
+    /// counts the tools' memory with this process's: everyday English is read first (while
+    /// it is read, the whole stock model is in memory), the corpus's sentences live only
+    /// until the corpus is written, the everyday model is let go once mixed, and what the
+    /// build freed is given back to the system before each tool runs.
     public static func build(_ inputs: DomainModelInputs, in directory: URL, digest: String) throws(VocabularyError) -> Model {
         for (what, path) in [("IRSTLM's tlm (apt-get install irstlm)", inputs.estimatorPath),
                              ("sphinx_lm_convert (apt-get install sphinxbase-utils)", inputs.converterPath)]
         where !FileManager.default.isExecutableFile(atPath: path) {
             throw .missingFile(what: "\(what), an executable", path: path)
         }
-        let sentences = DomainCorpus.sentences(verses: inputs.verses, lessonScripts: inputs.lessonScripts, terms: inputs.terms)
-        var words = Set<String>()
-        for sentence in sentences { words.formUnion(sentence.split(separator: " ").map(String.init)) }
-
         // Words nobody can say are left out of the model and its dictionary alike.
         let authored: [String: [AuthoredPronunciation]]
         do {
@@ -122,18 +125,6 @@ public enum DomainModelCompiler {
             everyday = try EverydayEnglishModel.read(stock) { known.contains($0) && $0.allSatisfy { $0.isLetter || $0 == "'" } }
         }
         let everydayWords = Set(everyday?.words.filter { !$0.hasPrefix("<") } ?? [])
-        let cmudict = try CMUDictionary.load(inputs.cmudictPath, words: words.union(everydayWords))
-        var guessed: [String: [Phone]] = [:]
-        for word in words where authored[word] == nil && cmudict.entries[word] == nil {
-            if let phones = EspeakPhonemizer.phones(word), !phones.isEmpty { guessed[word] = phones }
-        }
-        let sayable = words.filter { authored[$0] != nil || cmudict.entries[$0] != nil || guessed[$0] != nil }
-            .union(everydayWords)
-        let lexicon = try Lexicon.resolve(sayable, authored: authored, cmudict: cmudict, graphemeToPhoneme: { guessed[$0] })
-        let corpus = sentences.compactMap { sentence -> String? in
-            let kept = sentence.split(separator: " ").filter { sayable.contains(String($0)) }
-            return kept.isEmpty ? nil : "<s> " + kept.joined(separator: " ") + " </s>"
-        }.joined(separator: "\n") + "\n"
 
         let work = directory.deletingLastPathComponent()
             .appendingPathComponent(".\(directory.lastPathComponent)-build-\(ProcessInfo.processInfo.processIdentifier)")
@@ -146,19 +137,23 @@ public enum DomainModelCompiler {
         let everydayBinary = work.appendingPathComponent(everydayModelName)
         do {
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-            try Data(corpus.utf8).write(to: corpusFile)
         } catch {
             throw .cannotWrite(path: work.path, reason: error.localizedDescription)
         }
+        let lexicon = try writeCorpus(inputs, authored: authored, everydayWords: everydayWords, to: corpusFile)
         try run(inputs.estimatorPath, ["-tr=\(corpusFile.path)", "-n=3", "-lm=msb", "-o=\(arpa.path)"])
         var outputs = [
             languageModelName: try convert(arpa, to: binary, with: inputs.converterPath),
             dictionaryName: Data(PronunciationDictionary.text(lexicon: lexicon, garbage: []).utf8),
         ]
-        if let everyday {
+        if let model = everyday {
             // Read and written a line at a time: the mixture's text is never held whole.
             let bible = try BackoffLanguageModel.read(arpaFile: arpa)
-            try LanguageModelMix.mix(bible, everyday, weight: 1 - everydayEnglishWeight).write(arpaTo: everydayArpa)
+            try LanguageModelMix.mix(bible, model, weight: 1 - everydayEnglishWeight).write(arpaTo: everydayArpa)
+        }
+        if everyday != nil {
+            // Converted once the models are let go: the converter's memory comes on top of this process's.
+            everyday = nil
             outputs[everydayModelName] = try convert(everydayArpa, to: everydayBinary, with: inputs.converterPath)
         }
         let manifest = ModelManifest(
@@ -167,6 +162,34 @@ public enum DomainModelCompiler {
             identifier: "bible-domain", version: "\(format)", builtAt: Date())
         try ModelManifest.write(manifest, outputs: outputs, to: directory)
         return Model(directory: directory, manifest: manifest)
+    }
+
+    /// Writes the corpus (``DomainCorpus``, in the words someone can say: authored,
+    /// cmudict's, espeak-ng's and `everydayWords`) to `corpusFile`, one sentence a line
+    /// between `<s>` and `</s>`, and returns the lexicon of those words.
+    private static func writeCorpus(_ inputs: DomainModelInputs, authored: [String: [AuthoredPronunciation]],
+                                    everydayWords: Set<String>, to corpusFile: URL) throws(VocabularyError) -> Lexicon {
+        let sentences = DomainCorpus.sentences(verses: inputs.verses, lessonScripts: inputs.lessonScripts, terms: inputs.terms)
+        var words = Set<String>()
+        for sentence in sentences { words.formUnion(sentence.split(separator: " ").map(String.init)) }
+        let cmudict = try CMUDictionary.load(inputs.cmudictPath, words: words.union(everydayWords))
+        var guessed: [String: [Phone]] = [:]
+        for word in words where authored[word] == nil && cmudict.entries[word] == nil {
+            if let phones = EspeakPhonemizer.phones(word), !phones.isEmpty { guessed[word] = phones }
+        }
+        let sayable = words.filter { authored[$0] != nil || cmudict.entries[$0] != nil || guessed[$0] != nil }
+            .union(everydayWords)
+        let lexicon = try Lexicon.resolve(sayable, authored: authored, cmudict: cmudict, graphemeToPhoneme: { guessed[$0] })
+        let corpus = sentences.compactMap { sentence -> String? in
+            let kept = sentence.split(separator: " ").filter { sayable.contains(String($0)) }
+            return kept.isEmpty ? nil : "<s> " + kept.joined(separator: " ") + " </s>"
+        }.joined(separator: "\n") + "\n"
+        do {
+            try Data(corpus.utf8).write(to: corpusFile)
+        } catch {
+            throw .cannotWrite(path: corpusFile.path, reason: error.localizedDescription)
+        }
+        return lexicon
     }
 
     /// `arpa` in PocketSphinx's binary format, written to `binary` by `converter`.
@@ -179,7 +202,10 @@ public enum DomainModelCompiler {
     }
 
     /// Runs a tool; its output goes nowhere unless it fails, when it is the error's reason.
+    /// The memory this process freed is given back to the system first (`malloc_trim`):
+    /// glibc keeps it for reuse otherwise, and the tool's own memory comes on top of it.
     private static func run(_ tool: String, _ arguments: [String]) throws(VocabularyError) {
+        _ = malloc_trim(0)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments

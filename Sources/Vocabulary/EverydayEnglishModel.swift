@@ -56,19 +56,27 @@ public enum EverydayEnglishModel {
             numbers.append(number)
         }
 
-        // Bigrams the stock model holds itself (not by backing off) among the paired words.
+        // Bigrams the stock model holds itself (not by backing off) among the paired words,
+        // found in the order of the model's numbers (<s>, </s>, then the words by rank),
+        // the order its table keeps them in. Gathered as the stock model's own log scores
+        // (4 bytes against a table value's 16) while the arrays grow to a size not known
+        // beforehand.
         let paired = Array(zip(ranked.prefix(pairedWords).map(\.id), numbers.prefix(pairedWords)))
         let histories = [(startID, startNumber)] + paired
-        let targets = paired + [(endEntry.id, endNumber)]
+        let targets = [(endEntry.id, endNumber)] + paired
+        var keys: [UInt64] = []
+        var scores: [Int32] = []
         for (historyID, historyNumber) in histories {
             var history = historyID
             for (targetID, targetNumber) in targets {
                 var used: Int32 = 0
                 let score = ngram_ng_prob(stock, targetID, &history, 1, &used)
                 guard used == 2 else { continue }
-                model.bigrams[BackoffLanguageModel.key(historyNumber, targetNumber)] = (logmath_log_to_log10(logMath, score), 0)
+                keys.append(BackoffLanguageModel.key(historyNumber, targetNumber))
+                scores.append(score)
             }
         }
+        model.bigrams = NGramTable(keys: keys, values: scores.map { (logmath_log_to_log10(logMath, $0), 0) })
         model.recomputeBackoffs()
         return model
     }

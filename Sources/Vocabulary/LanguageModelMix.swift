@@ -39,24 +39,39 @@ public enum LanguageModelMix {
         for word in mixed.words.indices {
             mixed.unigrams[word] = word == start ? (-99, 0) : (log10(max(unigramProbabilities[word] / total, 1e-99)), 0)
         }
-        for model in [first, second] {
-            for key in model.bigrams.keys {
-                let (x, y) = BackoffLanguageModel.numbers(ofBigram: key)
-                let a = mixed.existingNumber(model.words[x])!, b = mixed.existingNumber(model.words[y])!
-                let mixedKey = BackoffLanguageModel.key(a, b)
-                guard mixed.bigrams[mixedKey] == nil else { continue }
-                mixed.bigrams[mixedKey] = (log10(max(probability(b, after: [a]), 1e-99)), 0)
+        // Each model's word numbers in the mixture.
+        let models = [first, second]
+        let renumbered = models.map { model in model.words.map { mixed.existingNumber($0)! } }
+        // The n-grams either model holds, in the mixture's word numbers (the table keeps each once).
+        func bigramKeys() -> [UInt64] {
+            var keys: [UInt64] = []
+            keys.reserveCapacity(first.bigrams.count + second.bigrams.count)
+            for (model, numbers) in zip(models, renumbered) {
+                for key in model.bigrams.keys {
+                    let (x, y) = BackoffLanguageModel.numbers(ofBigram: key)
+                    keys.append(BackoffLanguageModel.key(numbers[x], numbers[y]))
+                }
             }
+            return keys
         }
-        for model in [first, second] {
-            for key in model.trigrams.keys {
-                let (x, y, z) = BackoffLanguageModel.numbers(ofTrigram: key)
-                let a = mixed.existingNumber(model.words[x])!, b = mixed.existingNumber(model.words[y])!
-                let c = mixed.existingNumber(model.words[z])!
-                let mixedKey = BackoffLanguageModel.key(a, b, c)
-                guard mixed.trigrams[mixedKey] == nil else { continue }
-                mixed.trigrams[mixedKey] = log10(max(probability(c, after: [a, b]), 1e-99))
+        func trigramKeys() -> [UInt64] {
+            var keys: [UInt64] = []
+            keys.reserveCapacity(first.trigrams.count + second.trigrams.count)
+            for (model, numbers) in zip(models, renumbered) {
+                for key in model.trigrams.keys {
+                    let (x, y, z) = BackoffLanguageModel.numbers(ofTrigram: key)
+                    keys.append(BackoffLanguageModel.key(numbers[x], numbers[y], numbers[z]))
+                }
             }
+            return keys
+        }
+        mixed.bigrams = NGramTable(keys: bigramKeys()) { key in
+            let (a, b) = BackoffLanguageModel.numbers(ofBigram: key)
+            return (log10(max(probability(b, after: [a]), 1e-99)), 0)
+        }
+        mixed.trigrams = NGramTable(keys: trigramKeys()) { key in
+            let (a, b, c) = BackoffLanguageModel.numbers(ofTrigram: key)
+            return log10(max(probability(c, after: [a, b]), 1e-99))
         }
         mixed.recomputeBackoffs()
         return mixed

@@ -32,7 +32,7 @@ extension ModelCommand {
         @Flag(help: "Rebuild even when the model on disk is current.")
         var force = false
 
-        @Flag(help: "Also build listen's Bible-domain language model (a minute or more, and more memory than the service may use; scripts/install.sh does it before the service starts).")
+        @Flag(help: "Also build listen's Bible-domain language model (a minute or more, within the service's memory cap; scripts/install.sh does it before the service starts).")
         var listen = false
 
         @OptionGroup var paths: PathOptions
