@@ -46,11 +46,12 @@ public struct CommandDecodes: Sendable {
     }
 }
 
-/// Turns utterances into intents with one PocketSphinx decoder.
+/// Turns utterances into intents with PocketSphinx.
 ///
 /// With a compiled model it hears commands with the command language model and the plain
-/// grammar, and acts on the grammar's sentence when one fitted confidence of the two says
-/// so (``CommandDecision``; or with the grammar alone, ``CommandSearch``), and the current
+/// grammar (each on a decoder of its own, at the same time on two threads), and acts on
+/// the grammar's sentence when one fitted confidence of the two says so
+/// (``CommandDecision``; or with the grammar alone, ``CommandSearch``), and the current
 /// question's answers with a grammar whose garbage path rejects other speech (speech it
 /// rejects is heard again by the command language model, which hears a question to the
 /// course by its opening; a pause check turns away words strung together from separate
