@@ -4,9 +4,9 @@ import Dispatch
 /// decodes (the command language model's and the plain grammar's, ``Recognizer``) run on
 /// two cores at once rather than one after the other.
 ///
-/// ``start(_:)`` returns at once; ``outcome()`` waits for that decode and returns it (or
-/// its error). One decode at a time: each start is followed by one outcome. The decoder is
-/// touched only on the queue.
+/// ``start(_:independent:)`` returns at once; ``outcome()`` waits for that decode and
+/// returns it (or its error). One decode at a time: each start is followed by one outcome.
+/// The decoder is touched only on the queue.
 final class BackgroundDecoder: @unchecked Sendable {
     /// A decode's hypothesis and its thread's processor time.
     struct Outcome {
