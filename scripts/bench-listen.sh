@@ -17,7 +17,5 @@ export BIBLE_COURSE_TEST_VOICES=1
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 case "${1:-}" in -h|--help) sed -n '2,14p' "$0"; exit 0 ;; esac
-say "building release (swift build -c release)"
-swift build -c release --quiet
-BIN="$(swift build -c release --show-bin-path)/bible-course"
+release_binary
 python3 scripts/lib/bench_listen.py --bin "$BIN" --bible "$ROOT/Models/Bible.db" "$@"

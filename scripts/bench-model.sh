@@ -10,9 +10,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 RUNS="${RUNS:-7}"
-say "building release (swift build -c release)"
-swift build -c release --quiet
-BIN="$(swift build -c release --show-bin-path)/bible-course"
+release_binary
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 

@@ -11,9 +11,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
-say "building release (swift build -c release)"
-swift build -c release --quiet
-BIN="$(swift build -c release --show-bin-path)/bible-course"
+release_binary
 echo "== Transcript normaliser benchmark ($(nproc) cores, release build)"
 "$BIN" bench normalise --cases Tests/AssistantTests/normalisation-cases.tsv --runs "${RUNS:-20}"
 echo "== Every BSB verse through bible-course normalise (none should change)"

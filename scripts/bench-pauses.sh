@@ -26,10 +26,8 @@ while (($#)); do
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
-say "building release (swift build -c release)"
-swift build -c release --quiet
-BIN="$(swift build -c release --show-bin-path)/bible-course"
-if [ -n "$KEEP" ]; then WORK="$KEEP"; mkdir -p "$WORK"; else WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT; fi
+release_binary
+work_folder "$KEEP"
 [ -f "$WORK/set/manifest.jsonl" ] || python3 scripts/lib/speech_sets.py pauses --out "$WORK/set" "${SET_ARGS[@]}"
 python3 scripts/lib/run_recognize.py --bin "$BIN" --out "$WORK/webrtc.jsonl" "$WORK/set/manifest.jsonl" -- --no-rnnoise "${EXTRA[@]}"
 python3 scripts/lib/run_recognize.py --bin "$BIN" --out "$WORK/rnnoise.jsonl" "$WORK/set/manifest.jsonl" -- --rnnoise "${EXTRA[@]}"

@@ -27,9 +27,7 @@ while (($#)); do
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
-say "building release (swift build -c release)"
-swift build -c release --quiet
-BIN="$(swift build -c release --show-bin-path)/bible-course"
+release_binary
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 

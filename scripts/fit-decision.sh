@@ -40,10 +40,8 @@ while (($#)); do
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
-say "building release (swift build -c release)"
-swift build -c release --quiet
-BIN="$(swift build -c release --show-bin-path)/bible-course"
-if [ -n "$KEEP" ]; then WORK="$KEEP"; mkdir -p "$WORK"; else WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT; fi
+release_binary
+work_folder "$KEEP"
 
 if [ ! -f "$WORK/user.jsonl" ] || [ ! -f "$WORK/course.jsonl" ]; then
     say "making the sets (Piper synthesis is cached in ~/.cache/bible-course/piper)"
