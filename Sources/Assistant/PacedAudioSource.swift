@@ -2,19 +2,21 @@ import Audio
 import Foundation
 
 /// A stand-in microphone that blocks like a real one: delivers samples (a WAV file, in a
-/// loop) at real-time pace, 16 kHz. For `run --capture-file` in benchmarks and on machines
-/// without a sound card, where ALSA's "null" device would deliver silence as fast as it
-/// can be read. Used by the capture thread only.
+/// loop, read a block at a time) at real-time pace, 16 kHz. For `run --capture-file` in
+/// benchmarks and on machines without a sound card, where ALSA's "null" device would
+/// deliver silence as fast as it can be read. Used by the capture thread only.
 public final class PacedAudioSource: AudioSource {
-    private let samples: [Int16]
-    private var position = 0
+    private let file: WAVReader
+    /// Whether the file has given any samples; at its end without any, silence instead.
+    private var heldSamples = false
+    private var empty = false
     private var delivered = 0
     private var started: ContinuousClock.Instant?
     private var closed = false
 
-    /// Loops `samples` (16 kHz mono); silence when empty.
-    public init(samples: [Int16]) {
-        self.samples = samples.isEmpty ? [Int16](repeating: 0, count: AudioFormat.sampleRate) : samples
+    /// Loops `file`; silence when it holds no samples.
+    public init(file: WAVReader) {
+        self.file = file
     }
 
     public func read(maxFrames: Int) throws(AudioError) -> [Int16] {
@@ -28,9 +30,19 @@ public final class PacedAudioSource: AudioSource {
         var chunk: [Int16] = []
         chunk.reserveCapacity(maxFrames)
         while chunk.count < maxFrames {
-            let end = min(samples.count, position + maxFrames - chunk.count)
-            chunk += samples[position..<end]
-            position = end == samples.count ? 0 : end
+            if empty {
+                chunk += [Int16](repeating: 0, count: maxFrames - chunk.count)
+                break
+            }
+            let more = try file.read(maxFrames: maxFrames - chunk.count)
+            if more.isEmpty {
+                // The end: from the start again, or silence if the file holds no samples.
+                empty = !heldSamples
+                file.rewind()
+                continue
+            }
+            heldSamples = true
+            chunk += more
         }
         delivered += chunk.count
         return chunk

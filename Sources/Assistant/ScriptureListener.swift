@@ -1,3 +1,4 @@
+import Audio
 import Support
 import Course
 import Foundation
@@ -14,7 +15,7 @@ import Vocabulary
 /// whose words are printed: the Bible's model alone hears "i'm going into business for
 /// myself" as "in dominion division his for myself".
 ///
-/// A recording at once (``transcribe(_:)``) or a stream (``feed(_:)``, ``finish()``); one
+/// A recording (``transcribe(_:each:)``) or a stream (``feed(_:)``, ``finish()``); one
 /// caller at a time.
 public final class ScriptureListener {
     /// A passage heard, and how.
@@ -83,9 +84,17 @@ public final class ScriptureListener {
         self.quotations = quotations
     }
 
-    /// The utterances of a whole recording (16 kHz mono), in order; silent ones left out.
-    public func transcribe(_ samples: [Int16]) throws(RecognizerError) -> [Heard] {
-        try transcriber.transcribe(samples).compactMap(interpret)
+    /// The utterances of a recording, in order, each given to `each` as it ends; silent
+    /// ones left out. The file is read a second at a time (``WAVReader``), so a sermon of an
+    /// hour is never held whole and its first passages are printed while the rest is heard.
+    public func transcribe(_ recording: WAVReader, each: (Heard) -> Void) throws {
+        transcriber.reset()
+        while true {
+            let block = try recording.read(maxFrames: AudioFormat.sampleRate)
+            if block.isEmpty { break }
+            for heard in try feed(block) { each(heard) }
+        }
+        for heard in try finish() { each(heard) }
     }
 
     /// The utterances the next samples of a stream complete.

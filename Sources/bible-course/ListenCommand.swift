@@ -77,7 +77,7 @@ struct ListenCommand: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                for heard in try environment.listener.transcribe(try WAVFile.read(URL(fileURLWithPath: file))) { print(heard, file) }
+                try environment.listener.transcribe(try WAVReader(URL(fileURLWithPath: file))) { print($0, file) }
             } catch {
                 failed = true
                 warn("\(file): \(error)")

@@ -64,7 +64,7 @@ struct RunCommand: ParsableCommand {
                     configuration.captureDevice)
         }
         do {
-            return (PacedAudioSource(samples: try WAVFile.read(URL(fileURLWithPath: captureFile))), "file \(captureFile)")
+            return (PacedAudioSource(file: try WAVReader(URL(fileURLWithPath: captureFile))), "file \(captureFile)")
         } catch {
             throw CommandFailure("--capture-file: \(error)")
         }

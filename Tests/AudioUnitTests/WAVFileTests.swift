@@ -34,6 +34,34 @@ struct WAVFileTests {
         #expect(abs(Signals.rms(samples) - Signals.rms(left)) / Signals.rms(left) < 0.05)
     }
 
+    @Test func aFileReadABlockAtATimeIsTheFileReadWhole() throws {
+        let directory = try Signals.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let left = Signals.tone(700, rate: 44_100, seconds: 1.3), right = Signals.tone(300, rate: 44_100, seconds: 1.3)
+        var payload: [UInt8] = []
+        for (l, r) in zip(left, right) {
+            let a = UInt16(bitPattern: l), b = UInt16(bitPattern: r)
+            payload += [UInt8(a & 0xFF), UInt8(a >> 8), UInt8(b & 0xFF), UInt8(b >> 8)]
+        }
+        let url = directory.appendingPathComponent("stereo.wav")
+        try Signals.wav(code: 1, channels: 2, rate: 44_100, bits: 16, payload: payload).write(to: url)
+        let whole = try WAVFile.read(url)
+        let reader = try WAVReader(url)
+        #expect(reader.sampleRate == 44_100 && reader.channels == 2)
+        for size in [160, 1_000, 100_000] {
+            var blocks: [Int16] = []
+            while true {
+                let block = try reader.read(maxFrames: size)
+                #expect(block.count <= size)
+                if block.isEmpty { break }
+                blocks += block
+            }
+            #expect(blocks == whole, "blocks of \(size)")
+            #expect(try reader.read(maxFrames: size).isEmpty, "nothing after the end")
+            reader.rewind()
+        }
+    }
+
     @Test("formats other than 16-bit integer PCM are refused, naming the file", arguments: [
         (1, 8, nil, "8-bit integer PCM"),
         (3, 32, nil, "32-bit float"),
