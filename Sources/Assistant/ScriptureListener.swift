@@ -1,7 +1,7 @@
 import Support
 import Course
 import Foundation
-import Recognition
+import Hearing
 import Scripture
 import Vocabulary
 

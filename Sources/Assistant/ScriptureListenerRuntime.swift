@@ -1,8 +1,8 @@
 import Support
 import Course
 import Foundation
+import Hearing
 import Logging
-import Recognition
 
 /// The daemon in `mode = "listen"` (and `bible-course listen` on the microphone): every
 /// utterance transcribed and its passages reported (``ScriptureListener``), one JSON line

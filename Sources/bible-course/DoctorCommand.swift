@@ -2,7 +2,7 @@ import ArgumentParser
 import Assistant
 import Audio
 import Foundation
-import Recognition
+import Hearing
 import Scripture
 import Speech
 import Vocabulary

@@ -4,8 +4,8 @@ import Assistant
 import Audio
 import Course
 import Foundation
+import Hearing
 import Intents
-import Recognition
 import Scripture
 import Vocabulary
 

@@ -1,4 +1,4 @@
-@testable import Recognition
+@testable import Hearing
 import Testing
 
 /// What each decoder is started with: the typed settings as the flags PocketSphinx reads.
