@@ -84,15 +84,22 @@ let package = Package(
             name: "Speech",
             dependencies: ["Espeak", "Audio", "Vocabulary"]
         ),
+        // The PocketSphinx adapter: the decoder, its typed configuration, what it heard; no policy.
+        .target(
+            name: "Decoding",
+            dependencies: ["CPocketSphinx"],
+            swiftSettings: optimisedInDebug
+        ),
+        // Hearing's policy: the endpointer, the recogniser and its command decision, the tuning.
         .target(
             name: "Hearing",
-            dependencies: ["Support", "CPocketSphinx", "Vocabulary", "Scripture", "Intents", "Audio"],
+            dependencies: ["Support", "Decoding", "Vocabulary", "Scripture", "Intents", "Audio"],
             swiftSettings: optimisedInDebug
         ),
         .target(
             name: "Assistant",
             dependencies: [
-                "Support", "Scripture", "Intents", "Course", "Vocabulary", "Hearing", "Audio", "Speech",
+                "Support", "Scripture", "Intents", "Course", "Vocabulary", "Decoding", "Hearing", "Audio", "Speech",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -108,6 +115,7 @@ let package = Package(
                 "Intents",
                 "Course",
                 "Vocabulary",
+                "Decoding",
                 "Hearing",
                 "Audio",
                 "Speech",
@@ -131,7 +139,7 @@ let package = Package(
         .testTarget(name: "VocabularyUnitTests", dependencies: ["Vocabulary", "Scripture", "Support"]),
         .testTarget(name: "AudioUnitTests", dependencies: ["Audio"]),
         .testTarget(name: "SpeechUnitTests", dependencies: ["Speech"]),
-        .testTarget(name: "HearingUnitTests", dependencies: ["Hearing", "Intents", "Scripture", "Support"]),
+        .testTarget(name: "HearingUnitTests", dependencies: ["Decoding", "Hearing", "Intents", "Scripture", "Support"]),
         .testTarget(name: "AssistantUnitTests", dependencies: ["Assistant", "Course", "Hearing"]),
         .testTarget(
             name: "ScriptureTests",
@@ -148,7 +156,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HearingTests",
-            dependencies: ["Support", "Hearing", "Intents", "Vocabulary", "Scripture", "Course", "Audio", "Assistant", "Speech"]
+            dependencies: ["Support", "Decoding", "Hearing", "Intents", "Vocabulary", "Scripture", "Course", "Audio", "Assistant", "Speech"]
         ),
         .testTarget(
             name: "AssistantTests",

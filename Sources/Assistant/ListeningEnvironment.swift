@@ -1,5 +1,6 @@
 import Audio
 import Course
+import Decoding
 import Foundation
 import Hearing
 import Logging

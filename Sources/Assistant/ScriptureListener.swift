@@ -1,5 +1,6 @@
 import Support
 import Course
+import Decoding
 import Foundation
 import Hearing
 import Scripture
@@ -84,17 +85,17 @@ public final class ScriptureListener {
     }
 
     /// The utterances of a whole recording (16 kHz mono), in order; silent ones left out.
-    public func transcribe(_ samples: [Int16]) throws(RecognizerError) -> [Heard] {
+    public func transcribe(_ samples: [Int16]) throws(DecoderError) -> [Heard] {
         try transcriber.transcribe(samples).compactMap(interpret)
     }
 
     /// The utterances the next samples of a stream complete.
-    public func feed(_ samples: [Int16]) throws(RecognizerError) -> [Heard] {
+    public func feed(_ samples: [Int16]) throws(DecoderError) -> [Heard] {
         try transcriber.feed(samples).compactMap(interpret)
     }
 
     /// Ends a stream: the utterance still open, if any.
-    public func finish() throws(RecognizerError) -> [Heard] {
+    public func finish() throws(DecoderError) -> [Heard] {
         try transcriber.finish().compactMap(interpret)
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Assistant
 import Audio
+import Decoding
 import Foundation
 import Hearing
 import Scripture

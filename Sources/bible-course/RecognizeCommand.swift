@@ -3,6 +3,7 @@ import ArgumentParser
 import Assistant
 import Audio
 import Course
+import Decoding
 import Foundation
 import Hearing
 import Intents

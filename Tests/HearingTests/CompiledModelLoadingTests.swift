@@ -1,5 +1,6 @@
 import Assistant
 import Audio
+import Decoding
 import Foundation
 import Hearing
 import Testing

@@ -1,3 +1,4 @@
+import Decoding
 import Foundation
 @testable import Hearing
 import Testing

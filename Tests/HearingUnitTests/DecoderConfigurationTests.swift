@@ -1,3 +1,4 @@
+import Decoding
 @testable import Hearing
 import Testing
 

@@ -1,3 +1,4 @@
+import Decoding
 import Foundation
 import Hearing
 import Testing
