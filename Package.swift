@@ -84,15 +84,22 @@ let package = Package(
             name: "Speech",
             dependencies: ["Espeak", "Audio", "Vocabulary"]
         ),
+        // The PocketSphinx adapter: the decoder, its typed configuration, what it heard; no policy.
         .target(
-            name: "Recognition",
-            dependencies: ["Support", "CPocketSphinx", "Vocabulary", "Scripture", "Intents", "Audio"],
+            name: "Decoding",
+            dependencies: ["CPocketSphinx"],
+            swiftSettings: optimisedInDebug
+        ),
+        // Hearing's policy: the endpointer, the recogniser and its command decision, the tuning.
+        .target(
+            name: "Hearing",
+            dependencies: ["Support", "Decoding", "Vocabulary", "Scripture", "Intents", "Audio"],
             swiftSettings: optimisedInDebug
         ),
         .target(
             name: "Assistant",
             dependencies: [
-                "Support", "Scripture", "Intents", "Course", "Vocabulary", "Recognition", "Audio", "Speech",
+                "Support", "Scripture", "Intents", "Course", "Vocabulary", "Decoding", "Hearing", "Audio", "Speech",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -108,7 +115,8 @@ let package = Package(
                 "Intents",
                 "Course",
                 "Vocabulary",
-                "Recognition",
+                "Decoding",
+                "Hearing",
                 "Audio",
                 "Speech",
                 "Assistant",
@@ -131,11 +139,11 @@ let package = Package(
         .testTarget(name: "VocabularyUnitTests", dependencies: ["Vocabulary", "Scripture", "Support"]),
         .testTarget(name: "AudioUnitTests", dependencies: ["Audio"]),
         .testTarget(name: "SpeechUnitTests", dependencies: ["Speech"]),
-        .testTarget(name: "RecognitionUnitTests", dependencies: ["Recognition", "Intents", "Scripture", "Support"]),
-        .testTarget(name: "AssistantUnitTests", dependencies: ["Assistant", "Course", "Recognition"]),
+        .testTarget(name: "HearingUnitTests", dependencies: ["Decoding", "Hearing", "Intents", "Scripture", "Support"]),
+        .testTarget(name: "AssistantUnitTests", dependencies: ["Assistant", "Course", "Hearing"]),
         .testTarget(
             name: "ScriptureTests",
-            dependencies: ["Scripture", "Vocabulary", "Recognition"]
+            dependencies: ["Scripture", "Vocabulary", "Hearing"]
         ),
         .testTarget(
             name: "VocabularyTests",
@@ -147,13 +155,13 @@ let package = Package(
             dependencies: ["Speech", "Audio", "Vocabulary"]
         ),
         .testTarget(
-            name: "RecognitionTests",
-            dependencies: ["Support", "Recognition", "Intents", "Vocabulary", "Scripture", "Course", "Audio", "Assistant", "Speech"]
+            name: "HearingTests",
+            dependencies: ["Support", "Decoding", "Hearing", "Intents", "Vocabulary", "Scripture", "Course", "Audio", "Assistant", "Speech"]
         ),
         .testTarget(
             name: "AssistantTests",
             dependencies: [
-                "Assistant", "Rehearsal", "Intents", "Course", "Recognition", "Audio", "Speech", "Scripture", "Vocabulary",
+                "Assistant", "Rehearsal", "Intents", "Course", "Hearing", "Audio", "Speech", "Scripture", "Vocabulary",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fits the command decision's confidence (Sources/Recognition/HearingTuning.swift) on
+# Fits the command decision's confidence (Sources/Hearing/HearingTuning.swift) on
 # labelled real recordings and measures it on recordings, speakers and room noise it was
 # not fitted on, beside the plain grammar (no rejection) and the build's own decision, in
 # one run:

@@ -1,4 +1,4 @@
-import Recognition
+import Hearing
 import Foundation
 import Logging
 import Speech

@@ -1,8 +1,9 @@
 import Audio
 import Course
+import Decoding
 import Foundation
+import Hearing
 import Logging
-import Recognition
 import Scripture
 import Vocabulary
 

@@ -1,8 +1,9 @@
 import Audio
 import Support
 import Course
+import Decoding
 import Foundation
-import Recognition
+import Hearing
 import Scripture
 import Vocabulary
 
@@ -98,12 +99,12 @@ public final class ScriptureListener {
     }
 
     /// The utterances the next samples of a stream complete.
-    public func feed(_ samples: [Int16]) throws(RecognizerError) -> [Heard] {
+    public func feed(_ samples: [Int16]) throws(DecoderError) -> [Heard] {
         try transcriber.feed(samples).compactMap(interpret)
     }
 
     /// Ends a stream: the utterance still open, if any.
-    public func finish() throws(RecognizerError) -> [Heard] {
+    public func finish() throws(DecoderError) -> [Heard] {
         try transcriber.finish().compactMap(interpret)
     }
 

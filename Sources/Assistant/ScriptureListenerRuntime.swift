@@ -1,8 +1,9 @@
 import Support
 import Course
+import Decoding
 import Foundation
+import Hearing
 import Logging
-import Recognition
 
 /// The daemon in `mode = "listen"` (and `bible-course listen` on the microphone): every
 /// utterance transcribed and its passages reported (``ScriptureListener``), one JSON line
@@ -31,7 +32,7 @@ public final class ScriptureListenerRuntime: LiveRuntime {
     public func hear(_ samples: [Int16], capturedAt: Duration?) {
         heartbeat()
         guard !stopFlag.isRaised else { return }
-        report { () throws(RecognizerError) in try listener.feed(samples) }
+        report { () throws(DecoderError) in try listener.feed(samples) }
     }
 
     public func tick() {
@@ -39,11 +40,11 @@ public final class ScriptureListenerRuntime: LiveRuntime {
     }
 
     public func finish() -> String {
-        report { () throws(RecognizerError) in try listener.finish() }
+        report { () throws(DecoderError) in try listener.finish() }
         return "\(utterances) utterances heard"
     }
 
-    private func report(_ work: () throws(RecognizerError) -> [ScriptureListener.Heard]) {
+    private func report(_ work: () throws(DecoderError) -> [ScriptureListener.Heard]) {
         do {
             for heard in try work() {
                 utterances += 1

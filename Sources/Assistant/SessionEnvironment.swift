@@ -1,8 +1,8 @@
 import Audio
 import Course
 import Foundation
+import Hearing
 import Logging
-import Recognition
 import Scripture
 import Speech
 import Vocabulary

@@ -3,7 +3,7 @@ import Audio
 import Course
 import Foundation
 import Logging
-import Recognition
+import Hearing
 import Scripture
 import Speech
 import Vocabulary

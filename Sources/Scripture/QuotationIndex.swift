@@ -22,7 +22,7 @@ public struct QuotationIndex: Sendable {
     }
 
     /// When the words heard quote a verse. The values are the hearing tuning's
-    /// (`HearingTuning.freeSpeech.quotation` in the Recognition module).
+    /// (`HearingTuning.freeSpeech.quotation` in the Hearing module).
     public struct Thresholds: Hashable, Sendable, Codable {
         /// A quotation needs this share of its verse's trigram weight heard ...
         public var minimumCoverage: Double

@@ -3,8 +3,8 @@ import Assistant
 import Audio
 import Course
 import Foundation
+import Hearing
 import Logging
-import Recognition
 import Rehearsal
 
 /// `bible-course demo`: a whole lesson, both sides spoken, through the real pipeline.

@@ -1,6 +1,6 @@
 import Assistant
 import Course
-import Recognition
+import Hearing
 import Intents
 
 /// What the demo's person says in each state, and whether it was heard: one lesson from

@@ -2,7 +2,7 @@ import Assistant
 import Audio
 import Course
 import Foundation
-import Recognition
+import Hearing
 
 /// Prints the demo's conversation as it happens: who said what, what the daemon heard and
 /// made of it, state changes and timers, each with its virtual time.

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Assistant
 import Audio
+import Decoding
 import Foundation
-import Recognition
+import Hearing
 import Scripture
 import Speech
 import Vocabulary

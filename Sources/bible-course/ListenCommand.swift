@@ -3,8 +3,8 @@ import Assistant
 import Audio
 import Course
 import Foundation
+import Hearing
 import Logging
-import Recognition
 import Scripture
 import Vocabulary
 

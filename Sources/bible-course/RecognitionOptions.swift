@@ -1,6 +1,6 @@
 import ArgumentParser
 import Assistant
-import Recognition
+import Hearing
 
 /// The settings of hearing as flags, each named like its config key
 /// (`minimum_confidence` = `--minimum-confidence`): one group for `run`, `simulate`,

@@ -3,9 +3,10 @@ import ArgumentParser
 import Assistant
 import Audio
 import Course
+import Decoding
 import Foundation
+import Hearing
 import Intents
-import Recognition
 import Scripture
 import Vocabulary
 

@@ -2,8 +2,8 @@ import Assistant
 import Audio
 import Course
 import Foundation
+import Hearing
 import Intents
-import Recognition
 import Rehearsal
 import Testing
 

@@ -3,7 +3,7 @@ import Audio
 import Course
 import Foundation
 import GRDB
-import Recognition
+import Hearing
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -2,9 +2,9 @@ import Assistant
 import Audio
 import Course
 import Foundation
+import Hearing
 import Intents
 import Logging
-import Recognition
 import Rehearsal
 import Scripture
 import Speech

@@ -1,8 +1,8 @@
 import Assistant
 import Course
 import Foundation
+import Hearing
 import Intents
-import Recognition
 import Scripture
 import Testing
 

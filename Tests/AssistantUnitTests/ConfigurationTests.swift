@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Assistant
-import Recognition
+import Hearing
 
 @Suite("Daemon configuration: the TOML subset, keys, values, flags")
 struct ConfigurationTests {

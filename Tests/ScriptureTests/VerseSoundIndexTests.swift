@@ -1,5 +1,5 @@
 import Foundation
-import Recognition
+import Hearing
 import Testing
 @testable import Scripture
 import Vocabulary

@@ -14,7 +14,7 @@ none, are split by their text into two halves of phrases.
 
 The confidence is a logistic model of features of the command language model's and the
 plain grammar's decodes of one utterance (`features`, the same as CommandFeatures in
-Sources/Recognition/CommandConfidence.swift), fitted to say whether the grammar's
+Sources/Hearing/CommandConfidence.swift), fitted to say whether the grammar's
 sentence is what was said. The operating point is the lowest threshold at which the fit
 half's real other speech through the course's grammar is acted on at most --target of the
 time and its near-misses at most --near-target. Prints the coefficients as JSON

@@ -1,5 +1,5 @@
 import Foundation
-import Recognition
+import Hearing
 import Testing
 
 /// The endpointer on synthetic signals: where utterances start and end, and what they cost.

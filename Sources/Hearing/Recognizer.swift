@@ -1,4 +1,5 @@
 import Audio
+import Decoding
 import Foundation
 import Vocabulary
 import Intents
@@ -272,9 +273,9 @@ public final class Recognizer {
             if cleansStream { heldAsHeard += asHeard ?? samples }
             return
         }
-        let start = Self.cpuMilliseconds()
+        let start = ThreadClock.milliseconds()
         try decoder.process(samples)
-        decodeClock += Self.cpuMilliseconds() - start
+        decodeClock += ThreadClock.milliseconds() - start
     }
 
     /// Tells how long the open utterance has been quiet (``Endpointer/quietMilliseconds``).
@@ -285,9 +286,9 @@ public final class Recognizer {
         guard batch, let after = settings.decodeAfterQuietMilliseconds else { return }
         if let made = early, quiet < made.quietMilliseconds { early = nil }
         guard early == nil, quiet >= after, !held.isEmpty else { return }
-        let start = Self.cpuMilliseconds()
+        let start = ThreadClock.milliseconds()
         let decode = try decodeHeld()
-        let spent = Self.cpuMilliseconds() - start
+        let spent = ThreadClock.milliseconds() - start
         decodeClock += spent + decode.besideMilliseconds
         // The grammar's decode ran on the other core meanwhile: the slower of the two counts.
         early = EarlyDecode(decode: decode, quietMilliseconds: quiet, milliseconds: max(spent, decode.besideMilliseconds))
@@ -297,7 +298,7 @@ public final class Recognizer {
     /// silence that closed it (nil when it was cut), which tells how much of a decode made
     /// during the silence was still running when it ended.
     public func finish(quietMilliseconds: Int? = nil) throws -> RecognizedUtterance {
-        let start = Self.cpuMilliseconds()
+        let start = ThreadClock.milliseconds()
         var overrun = 0.0
         var beside = 0.0
         let decode: HeldDecode?
@@ -338,7 +339,7 @@ public final class Recognizer {
         } else {
             (intent, confidence) = interpret(hypothesis)
         }
-        let finish = Self.cpuMilliseconds() - start
+        let finish = ThreadClock.milliseconds() - start
         return RecognizedUtterance(
             hypothesis: heard, intent: intent, confidence: confidence,
             decodeMilliseconds: decodeClock + finish + beside, finishMilliseconds: max(finish, beside) + overrun,
@@ -459,11 +460,5 @@ public final class Recognizer {
         guard let first = segments.firstIndex(where: { !$0.isFiller }),
               let last = segments.lastIndex(where: { !$0.isFiller }), first < last else { return 0 }
         return segments[first...last].filter(\.isFiller).map(\.frames).max() ?? 0
-    }
-
-    static func cpuMilliseconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
     }
 }

@@ -1,5 +1,6 @@
+import Decoding
 import Foundation
-@testable import Recognition
+@testable import Hearing
 import Testing
 
 /// The free-speech transcriber (`bible-course listen`): a verse's words checked against an

@@ -1,3 +1,4 @@
+import Decoding
 import Foundation
 
 /// What `scripts/adapt.sh` made from recordings of one voice: an MLLR transform (a file
@@ -11,7 +12,7 @@ public enum SpeakerAdaptation: Equatable, Sendable {
     static let modelFiles = ["mdef", "means", "variances", "sendump", "transition_matrices", "feat.params"]
 
     /// Reads what `path` is; a folder must hold a whole acoustic model.
-    public init(path: String) throws(RecognizerError) {
+    public init(path: String) throws(DecoderError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .missingFile(what: "speaker adaptation", path: path)

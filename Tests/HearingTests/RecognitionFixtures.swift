@@ -1,7 +1,7 @@
 import Assistant
 import Audio
 import Foundation
-import Recognition
+import Hearing
 import Speech
 import Vocabulary
 import Intents

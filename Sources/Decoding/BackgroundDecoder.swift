@@ -1,38 +1,38 @@
 import Dispatch
 
 /// A decoder that decodes a whole utterance on a thread of its own, so that a command's two
-/// decodes (the command language model's and the plain grammar's, ``Recognizer``) run on
-/// two cores at once rather than one after the other.
+/// decodes (the command language model's and the plain grammar's, Hearing's `Recognizer`)
+/// run on two cores at once rather than one after the other.
 ///
 /// ``start(_:independent:)`` returns at once; ``outcome()`` waits for that decode and
 /// returns it (or its error). One decode at a time: each start is followed by one outcome.
 /// The decoder is touched only on the queue.
-final class BackgroundDecoder: @unchecked Sendable {
+public final class BackgroundDecoder: @unchecked Sendable {
     /// A decode's hypothesis and its thread's processor time.
-    struct Outcome {
-        let hypothesis: Hypothesis
-        let milliseconds: Double
+    public struct Outcome {
+        public let hypothesis: Hypothesis
+        public let milliseconds: Double
     }
 
     private let decoder: PocketSphinxDecoder
     private let queue: DispatchQueue
     // Touched only on `queue`.
-    private var result: Result<Outcome, RecognizerError>?
+    private var result: Result<Outcome, DecoderError>?
 
-    init(decoder: PocketSphinxDecoder, label: String) {
+    public init(decoder: PocketSphinxDecoder, label: String) {
         self.decoder = decoder
         queue = DispatchQueue(label: "bible-course.decode.\(label)")
     }
 
     /// Starts decoding `audio` (one whole utterance), after a reset of the decoder's
     /// feature normalisation when `independent`.
-    func start(_ audio: [Int16], independent: Bool) {
+    public func start(_ audio: [Int16], independent: Bool) {
         queue.async { [self] in
-            let start = Recognizer.cpuMilliseconds()
-            do throws(RecognizerError) {
+            let start = ThreadClock.milliseconds()
+            do throws(DecoderError) {
                 if independent { try decoder.resetAdaptation() }
                 let hypothesis = try decoder.decode(audio)
-                result = .success(Outcome(hypothesis: hypothesis, milliseconds: Recognizer.cpuMilliseconds() - start))
+                result = .success(Outcome(hypothesis: hypothesis, milliseconds: ThreadClock.milliseconds() - start))
             } catch {
                 result = .failure(error)
             }
@@ -40,8 +40,8 @@ final class BackgroundDecoder: @unchecked Sendable {
     }
 
     /// Waits for the decode started last and returns it.
-    func outcome() throws(RecognizerError) -> Outcome {
-        let taken: Result<Outcome, RecognizerError> = queue.sync { [self] in
+    public func outcome() throws(DecoderError) -> Outcome {
+        let taken: Result<Outcome, DecoderError> = queue.sync { [self] in
             defer { result = nil }
             return result ?? .failure(.decoding("no decode was started"))
         }

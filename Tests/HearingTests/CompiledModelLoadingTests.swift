@@ -1,7 +1,8 @@
 import Assistant
 import Audio
+import Decoding
 import Foundation
-import Recognition
+import Hearing
 import Testing
 import Vocabulary
 

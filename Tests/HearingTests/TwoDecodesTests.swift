@@ -1,5 +1,5 @@
+import Hearing
 import Intents
-import Recognition
 import Testing
 
 /// A command's two decodes (the command language model's and the plain grammar's) run on

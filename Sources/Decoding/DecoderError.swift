@@ -1,6 +1,6 @@
 /// Why PocketSphinx could not be set up or could not decode. Messages name the file or
 /// search involved; the C library's own log goes to the file given at start-up.
-public enum RecognizerError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum DecoderError: Error, Hashable, Sendable, CustomStringConvertible {
     case missingFile(what: String, path: String)
     case configuration(String)
     case initialisation(String)

@@ -1,5 +1,6 @@
+import Decoding
 import Foundation
-import Recognition
+import Hearing
 import Testing
 
 @Suite("Hypothesis")

@@ -1,4 +1,5 @@
-@testable import Recognition
+import Decoding
+@testable import Hearing
 import Testing
 
 /// What each decoder is started with: the typed settings as the flags PocketSphinx reads.

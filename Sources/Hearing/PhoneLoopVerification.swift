@@ -1,3 +1,5 @@
+import Decoding
+
 /// What an unconstrained decode of the same audio says about the grammar's hypothesis.
 ///
 /// The grammar can only say its own phrases, so it forces anything it hears onto one of

@@ -1,7 +1,7 @@
 import Audio
 import Course
 import Foundation
-import Recognition
+import Hearing
 import Testing
 import Vocabulary
 import Intents

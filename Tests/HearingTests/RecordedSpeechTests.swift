@@ -1,6 +1,6 @@
 import Audio
 import Foundation
-import Recognition
+import Hearing
 import Testing
 
 /// A recording cut into utterances, each with its place: `recognize --json`'s `utterances`.

@@ -1,4 +1,5 @@
 import Audio
+import Decoding
 import Foundation
 
 /// Free speech to text with a language model (the Bible-domain model of
@@ -38,7 +39,7 @@ public final class Transcriber {
     ///     steady noise is suppressed first (``HearingTuning/noise``), as the recogniser's
     ///     are but with libspeexdsp (``NoiseSuppressor/Method/transcription``).
     public init(languageModel: URL, everydayModel: URL? = nil, dictionary: URL, tuning: HearingTuning = .shipped,
-                logFile: String = "/dev/null") throws(RecognizerError) {
+                logFile: String = "/dev/null") throws(DecoderError) {
         decoder = try PocketSphinxDecoder(dictionary: dictionary.path, configuration: Self.decoderConfiguration, logFile: logFile)
         self.dictionary = dictionary
         self.logFile = logFile
@@ -77,7 +78,7 @@ public final class Transcriber {
     private var pending: [Int16] = []
 
     /// The utterances of `samples` (16 kHz mono), in order: a whole recording.
-    public func transcribe(_ samples: [Int16]) throws(RecognizerError) -> [Utterance] {
+    public func transcribe(_ samples: [Int16]) throws(DecoderError) -> [Utterance] {
         reset()
         return try feed(samples) + finish()
     }
@@ -93,7 +94,7 @@ public final class Transcriber {
 
     /// Feeds the next `samples` of a stream (a microphone); returns the utterances they
     /// complete.
-    public func feed(_ samples: [Int16]) throws(RecognizerError) -> [Utterance] {
+    public func feed(_ samples: [Int16]) throws(DecoderError) -> [Utterance] {
         pending += samples
         var utterances: [Utterance] = []
         let frame = Endpointer.frameSamples
@@ -122,13 +123,13 @@ public final class Transcriber {
     }
 
     /// Ends the stream: the open utterance, if any, decoded as it is.
-    public func finish() throws(RecognizerError) -> [Utterance] {
+    public func finish() throws(DecoderError) -> [Utterance] {
         if !pending.isEmpty, !audio.isEmpty { audio += pending }
         pending = []
         return try decodeOpenUtterance(trailingSilence: 0).map { [$0] } ?? []
     }
 
-    private func decodeOpenUtterance(trailingSilence: Int) throws(RecognizerError) -> Utterance? {
+    private func decodeOpenUtterance(trailingSilence: Int) throws(DecoderError) -> Utterance? {
         guard !audio.isEmpty else { return nil }
         defer { audio = [] }
         var samples = audio
@@ -163,19 +164,19 @@ public final class Transcriber {
     /// warmed, 148 warmed on the utterance itself (the same with the domain model as the
     /// warming search, at 1.5 times the wall time); on the held-out 100, 73 carried over
     /// and 69 warmed.
-    private func learnTheRoom(from samples: [Int16]) throws(RecognizerError) {
+    private func learnTheRoom(from samples: [Int16]) throws(DecoderError) {
         try decoder.resetAdaptation()
         try decoder.activate(Self.placeholderSearch)
-        let heard = Result { () throws(RecognizerError) in try decoder.decode(samples) }
+        let heard = Result { () throws(DecoderError) in try decoder.decode(samples) }
         try decoder.activate("domain")
         _ = try heard.get()
     }
 
     /// `utterance` decoded again with the everyday model; nil without one.
-    public func everyday(_ utterance: Utterance) throws(RecognizerError) -> Utterance? {
+    public func everyday(_ utterance: Utterance) throws(DecoderError) -> Utterance? {
         guard let everydayModel else { return nil }
         try swapLanguageModel(to: everydayModel)
-        let decoded = Result { () throws(RecognizerError) in try decoder.decode(utterance.audio) }
+        let decoded = Result { () throws(DecoderError) in try decoder.decode(utterance.audio) }
         try swapLanguageModel(to: languageModel)
         let hypothesis = try decoded.get()
         return Utterance(start: utterance.start, end: utterance.end, hypothesis: hypothesis,
@@ -209,7 +210,7 @@ public final class Transcriber {
     /// and freed after it: scoring every senone each frame, which the comparison with the
     /// loop needs, made the language model's decodes 70% slower when they shared one, and
     /// kept alive it added 11 MB to `listen`'s peak; set up each time it costs about 0.04 s.
-    public func bestReading(of runs: [[String]], alone: Int = 0, in utterance: Utterance) throws(RecognizerError) -> (index: Int, reading: Reading)? {
+    public func bestReading(of runs: [[String]], alone: Int = 0, in utterance: Utterance) throws(DecoderError) -> (index: Int, reading: Reading)? {
         let grammars = runs.map { $0.filter(decoder.knows) }
         let readable = grammars.filter { !$0.isEmpty }
         guard !readable.isEmpty else { return nil }
@@ -218,7 +219,7 @@ public final class Transcriber {
         try reader.activate(Self.loopSearch)
         let loop = try reader.decode(utterance.audio)
         var best: (index: Int, reading: Reading)?
-        func read(_ alternatives: [[String]]) throws(RecognizerError) {
+        func read(_ alternatives: [[String]]) throws(DecoderError) {
             try reader.setFiniteStateGrammar(Self.readingSearch, text: Self.readingGrammar(alternatives))
             try reader.activate(Self.readingSearch)
             let path = try reader.decode(utterance.audio)
@@ -269,7 +270,7 @@ public final class Transcriber {
     /// The language model search built anew with the model at `path`. One such search at a
     /// time: kept side by side, or the new one built before the old is freed, the two held
     /// about 15 MB more at the peak. A grammar of one word holds the decoder meanwhile.
-    private func swapLanguageModel(to path: URL) throws(RecognizerError) {
+    private func swapLanguageModel(to path: URL) throws(DecoderError) {
         try decoder.activate(Self.placeholderSearch)
         decoder.removeSearch("domain")
         try decoder.setLanguageModel("domain", path: path.path)

@@ -1,4 +1,4 @@
-import Recognition
+import Hearing
 import Testing
 
 /// The decode made during an utterance's trailing silence: the same answer as decoding

@@ -1,6 +1,6 @@
 import Support
+import Hearing
 import Intents
-import Recognition
 import Scripture
 import Testing
 

@@ -1,8 +1,8 @@
 import Support
 import Audio
 import Foundation
+import Hearing
 import Scripture
-import Recognition
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
 import Course
 import Foundation
-import Recognition
+import Hearing
 import Testing
 import Intents
 

@@ -29,7 +29,7 @@ public final class PocketSphinxDecoder {
         dictionary: String,
         configuration: DecoderConfiguration = DecoderConfiguration(),
         logFile: String = "/dev/null"
-    ) throws(RecognizerError) {
+    ) throws(DecoderError) {
         _ = Self.largeBlocksReturned
         guard FileManager.default.fileExists(atPath: acousticModel) else {
             throw .missingFile(what: "acoustic model", path: acousticModel)
@@ -85,7 +85,7 @@ public final class PocketSphinxDecoder {
     // MARK: - Searches
 
     /// Adds (or replaces) a JSGF grammar search. Every word must be in the dictionary.
-    public func setGrammar(_ name: String, jsgf: String) throws(RecognizerError) {
+    public func setGrammar(_ name: String, jsgf: String) throws(DecoderError) {
         let replacesActive = activeSearch == name
         guard ps_set_jsgf_string(decoder, name, jsgf) == 0 else {
             throw .search(name: name, reason: "the grammar was refused (a word missing from the dictionary, or a syntax error)")
@@ -95,7 +95,7 @@ public final class PocketSphinxDecoder {
 
     /// The library frees the search a new one of the same name replaces but still points
     /// at it as the active one: point it at the new search.
-    private func reactivate(_ name: String) throws(RecognizerError) {
+    private func reactivate(_ name: String) throws(DecoderError) {
         guard ps_set_search(decoder, name) == 0 else {
             active = nil
             throw .search(name: name, reason: "the new grammar could not be made active")
@@ -105,7 +105,7 @@ public final class PocketSphinxDecoder {
     /// Adds (or replaces) a grammar search from a finite-state grammar in PocketSphinx's
     /// text format (`FSG_BEGIN` ... `FSG_END`: states, and transitions with a probability
     /// and a word, or none), for networks JSGF would spell only at great cost.
-    public func setFiniteStateGrammar(_ name: String, text: String) throws(RecognizerError) {
+    public func setFiniteStateGrammar(_ name: String, text: String) throws(DecoderError) {
         let replacesActive = activeSearch == name
         var bytes = Array(text.utf8)
         let weight = Float(cmd_ln_float_r(config, "-lw"))
@@ -123,7 +123,7 @@ public final class PocketSphinxDecoder {
     }
 
     /// Adds (or replaces) an n-gram language model search from a file.
-    public func setLanguageModel(_ name: String, path: String) throws(RecognizerError) {
+    public func setLanguageModel(_ name: String, path: String) throws(DecoderError) {
         guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(what: "language model", path: path) }
         guard ps_set_lm_file(decoder, name, path) == 0 else {
             throw .search(name: name, reason: "language model \(path) was refused")
@@ -137,7 +137,7 @@ public final class PocketSphinxDecoder {
     }
 
     /// Adds (or replaces) a free phone loop search over a phonetic language model.
-    public func setPhoneLoop(_ name: String, path: String) throws(RecognizerError) {
+    public func setPhoneLoop(_ name: String, path: String) throws(DecoderError) {
         guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(what: "phone language model", path: path) }
         guard ps_set_allphone_file(decoder, name, path) == 0 else {
             throw .search(name: name, reason: "phone model \(path) was refused")
@@ -145,7 +145,7 @@ public final class PocketSphinxDecoder {
     }
 
     /// Makes `name` the active search. Only between utterances.
-    public func activate(_ name: String) throws(RecognizerError) {
+    public func activate(_ name: String) throws(DecoderError) {
         if active == name { return }
         guard ps_set_search(decoder, name) == 0 else { throw .search(name: name, reason: "no such search") }
         active = name
@@ -157,7 +157,7 @@ public final class PocketSphinxDecoder {
     private var active: String?
 
     /// Adds a word to the dictionary at run time (`phones` in ARPAbet, "HH AE B AH K AH K").
-    public func addWord(_ word: String, phones: String) throws(RecognizerError) {
+    public func addWord(_ word: String, phones: String) throws(DecoderError) {
         guard ps_add_word(decoder, word, phones, 1) >= 0 else {
             throw .configuration("word \(word) with phones \(phones) (an unknown phone?)")
         }
@@ -174,17 +174,17 @@ public final class PocketSphinxDecoder {
 
     /// Resets the feature normalisation, so the next utterance does not depend on the
     /// ones before it. The daemon keeps the adaptation; tests and file decoding reset.
-    public func resetAdaptation() throws(RecognizerError) {
+    public func resetAdaptation() throws(DecoderError) {
         guard ps_start_stream(decoder) == 0 else { throw .decoding("ps_start_stream failed") }
     }
 
     /// Begins an utterance; feed it with ``process(_:)``, close it with ``endUtterance()``.
-    public func startUtterance() throws(RecognizerError) {
+    public func startUtterance() throws(DecoderError) {
         guard ps_start_utt(decoder) == 0 else { throw .decoding("ps_start_utt failed") }
     }
 
     /// Decodes more samples of the current utterance (16 kHz mono, signed 16-bit).
-    public func process(_ samples: UnsafeBufferPointer<Int16>) throws(RecognizerError) {
+    public func process(_ samples: UnsafeBufferPointer<Int16>) throws(DecoderError) {
         guard let base = samples.baseAddress, samples.count > 0 else { return }
         guard ps_process_raw(decoder, base, samples.count, 0, 0) >= 0 else {
             throw .decoding("ps_process_raw failed")
@@ -193,7 +193,7 @@ public final class PocketSphinxDecoder {
 
     /// `wholeUtterance` says these are all the utterance's samples, which batch
     /// normalisation (`-cmn batch`) needs.
-    public func process(_ samples: [Int16], wholeUtterance: Bool = false) throws(RecognizerError) {
+    public func process(_ samples: [Int16], wholeUtterance: Bool = false) throws(DecoderError) {
         let status = samples.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.map { ps_process_raw(decoder, $0, buffer.count, 0, wholeUtterance ? 1 : 0) } ?? 0
         }
@@ -201,7 +201,7 @@ public final class PocketSphinxDecoder {
     }
 
     /// Ends the utterance and returns the best hypothesis.
-    public func endUtterance() throws(RecognizerError) -> Hypothesis {
+    public func endUtterance() throws(DecoderError) -> Hypothesis {
         guard ps_end_utt(decoder) == 0 else { throw .decoding("ps_end_utt failed") }
         return hypothesis()
     }
@@ -213,7 +213,7 @@ public final class PocketSphinxDecoder {
     /// error rate 72.9% -> 71.8% and verses identified as quoted 45 -> 59 by this alone.
     /// (Starting the front end afresh for each utterance as well raised it to 79%: its
     /// noise and silence estimates carry on, as a room's noise does.)
-    public func decode(_ samples: [Int16]) throws(RecognizerError) -> Hypothesis {
+    public func decode(_ samples: [Int16]) throws(DecoderError) -> Hypothesis {
         try startUtterance()
         do {
             try process(samples, wholeUtterance: true)

@@ -1,4 +1,5 @@
 import Support
+import Decoding
 import Foundation
 import Scripture
 
