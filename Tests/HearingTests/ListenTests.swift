@@ -212,4 +212,88 @@ struct ListenTests {
         #expect(!FileManager.default.fileExists(atPath: Self.state.appendingPathComponent("progress.db").path),
                 "listening touches no progress")
     }
+
+    @Test("an hour of listening, a verse or a person every minute in a room's noise, stays under the service's memory cap with memory flat")
+    func anHourKeepsMemoryFlat() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build bible-course first")
+        try PiperVoice.prepare(Self.noisyVerses.map(\.0))
+        let people = RoomNoise.folder.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("commonvoice100/data")
+        let verses = try Self.noisyVerses.map { TestNoise.mixed(try PiperVoice.audio($0.0), snr: 8) }
+        let sentences = try Self.everydaySpeech.map { try WAVFile.read(people.appendingPathComponent($0.0)) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listen-hour-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Each minute a room (real recordings, quiet) with, 5 s in, a verse read in noise
+        // (found by its sound: the readings, the dearest decodes) or a person's sentence,
+        // in turn: 30 of each. Written a minute at a time, as `listen` reads it.
+        let minute = AudioFormat.sampleRate * 60, minutes = 60
+        let room = try RoomNoise.mixed([Int16](repeating: 0, count: minute), snr: 0).map { $0 / 20 }
+        let hour = folder.appendingPathComponent("hour.wav")
+        try WAVFile.write([], to: hour)
+        let file = try FileHandle(forWritingTo: hour)
+        var header = [UInt8](try Data(contentsOf: hour))
+        let bytes = minute * minutes * 2
+        for (at, value) in [(4, 36 + bytes), (40, bytes)] {
+            for k in 0..<4 { header[at + k] = UInt8(truncatingIfNeeded: value >> (8 * k)) }
+        }
+        try file.write(contentsOf: header)
+        for index in 0..<minutes {
+            let speech = index.isMultiple(of: 2) ? verses[(index / 2) % verses.count] : sentences[(index / 2) % sentences.count]
+            var audio = room
+            for (k, sample) in speech.enumerated() {
+                audio[AudioFormat.sampleRate * 5 + k] = Int16(clamping: Int(audio[AudioFormat.sampleRate * 5 + k]) + Int(sample))
+            }
+            try file.write(contentsOf: audio.withUnsafeBytes { Data($0) })
+        }
+        try file.close()
+
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["listen", "--json", "--state-dir", Self.state.path, hour.path]
+        let output = folder.appendingPathComponent("stdout"), log = folder.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+        // The peak so far (VmHWM, kB) by how many utterances had been printed.
+        var peaks: [(heard: Int, kilobytes: Int)] = []
+        while process.isRunning {
+            let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+            let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+                .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
+            let heard = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").count
+            if let peak { peaks.append((heard, peak)) }
+            Thread.sleep(forTimeInterval: 0.25)
+        }
+        process.waitUntilExit()
+        let stderr = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(process.terminationStatus == 0, "\(stderr)")
+        let lines = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        // What each minute's speech was heard as: the utterances that end in it.
+        func heard(inMinute index: Int) -> [String] {
+            lines.filter { Int(($0["end"] as? Double ?? -1) / 60) == index }
+                .flatMap { ($0["references"] as? [[String: Any]] ?? []).compactMap { $0["reference"] as? String } }
+        }
+        // The same speech in the same room is heard the same way at the end of the hour as
+        // at its start (the minutes repeat every eight); the verses are found, people's
+        // sentences are not taken for passages.
+        let drifted = (8..<minutes).filter { heard(inMinute: $0) != heard(inMinute: $0 - 8) }
+        #expect(drifted.isEmpty, "heard differently from eight minutes before in minutes \(drifted)")
+        let found = Set((0..<8).filter { $0.isMultiple(of: 2) }
+            .filter { heard(inMinute: $0).contains(Self.noisyVerses[($0 / 2) % Self.noisyVerses.count].1) })
+        #expect(found.count >= 3, "verses found in minutes \(found.sorted()) of 0, 2, 4, 6")
+        let taken = (0..<minutes).filter { !$0.isMultiple(of: 2) && !heard(inMinute: $0).isEmpty }
+        #expect(taken.isEmpty, "people's sentences taken for passages in minutes \(taken)")
+        // Flat: the peak once both kinds of speech have been heard a few times is the peak
+        // of the hour, within 4 MB; and under `MemoryMax=150M` of the systemd unit.
+        let warm = try #require(peaks.first { $0.heard >= 8 }, "\(lines.count) utterances heard; \(stderr)")
+        let end = try #require(peaks.last)
+        #expect(end.kilobytes - warm.kilobytes < 4_096, "peak \(warm.kilobytes) kB after \(warm.heard) utterances, \(end.kilobytes) kB after \(end.heard)")
+        #expect(end.kilobytes < 150 * 1_024, "peak \(end.kilobytes) kB")
+        print("an hour of listening: \(lines.count) utterances, peak \(warm.kilobytes) kB after \(warm.heard), \(end.kilobytes) kB at the end")
+    }
 }
