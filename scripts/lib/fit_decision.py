@@ -5,6 +5,7 @@ through beside the plain grammar (no rejection) and the build that made the deco
 
     fit_decision.py --fit PAIR... --eval PAIR... [--target 0.003] [--near-target 0.04]
                     [--near-weight 20] [--threshold T] [--features a,b,...]
+                    [--model JSON] [--curve]
 
 A PAIR is `GRAMMAR=RUN[,RUN...]:MANIFEST[,MANIFEST...]`: RUN is `recognize --json
 --features` output for the files of MANIFEST (speech_sets.py), GRAMMAR is `course` (the
@@ -19,6 +20,12 @@ sentence is what was said. The operating point is the lowest threshold at which 
 half's real other speech through the course's grammar is acted on at most --target of the
 time and its near-misses at most --near-target. Prints the coefficients as JSON
 (HearingTuning.shipped takes them), then the table.
+
+--model takes coefficients instead of fitting them (HearingTuning's commandConfidence
+JSON: bias, weights as a list in the features' order, threshold), to measure the shipped
+decision on new recordings. --curve adds the trade-off: at each threshold from 0.2 to 0.8,
+what the measured half keeps of what the plain grammar heard right, per kind and noise,
+beside how much speech that is no command is acted on.
 """
 import argparse, json, math, re, zlib
 
@@ -178,6 +185,8 @@ def main():
                     help="weight of a near-miss in the fit: they are few, and they draw the boundary")
     ap.add_argument("--threshold", type=float, help="this operating point instead of the one the targets choose")
     ap.add_argument("--features", help="fit on these features only (default all: " + ",".join(NAMES) + ")")
+    ap.add_argument("--model", help="these coefficients instead of a fit (JSON: bias, weights, threshold)")
+    ap.add_argument("--curve", action="store_true", help="print kept against acted on wrongly at thresholds 0.2 to 0.8")
     args = ap.parse_args()
     use = [NAMES.index(n) for n in args.features.split(",")] if args.features else list(range(len(NAMES)))
 
@@ -194,7 +203,12 @@ def main():
                 X.append(v)
                 y.append(label(e, d))
                 W.append(args.near_weight if e["kind"] == "near-miss" else 1.0)
-    bias, coef = fit(X, y, W)
+    if args.model:
+        model = json.loads(args.model)
+        weights = model["weights"]
+        bias, coef = float(model["bias"]), np.asarray(weights if isinstance(weights, list) else [weights[NAMES[i]] for i in use], float)
+    else:
+        bias, coef = fit(X, y, W)
 
     def conf(d):
         v = vector(d)
@@ -209,9 +223,11 @@ def main():
     others = [(e, row) for e, row in fit_rows if e["kind"] == "other" and e["grammar"] == "course"]
     near = [(e, row) for e, row in fit_rows if e["kind"] == "near-miss"]
     threshold = max(lowest_threshold(others, args.target), lowest_threshold(near, args.near_target))
+    if args.model:
+        threshold = float(json.loads(args.model)["threshold"])
     if args.threshold is not None:
         threshold = args.threshold
-    print(f"fitted on {len(y)} utterances ({sum(y)} right) of {len(fit_rows)} files")
+    print(f"{'given' if args.model else 'fitted'} on {len(y)} utterances ({sum(y)} right) of {len(fit_rows)} files")
     print(json.dumps(dict(bias=round(float(bias), 4), weights={NAMES[i]: round(float(c), 4) for i, c in zip(use, coef)},
                           threshold=round(threshold, 4))))
 
@@ -225,14 +241,14 @@ def main():
         """The first of a file's utterances `accept` takes (the daemon acts on the first)."""
         return next((d for d in row.get("decodes") or [] if accept(d)), None)
 
-    def heard(e, row, name):
-        """(acted on, acted on rightly) for one file."""
+    def heard(e, row, name, at=None):
+        """(acted on, acted on rightly) for one file; `at` a threshold other than the chosen one."""
         if name == "build":
             return taken(e, row)
         if name == "plain grammar":
             d = first(row, lambda d: acts(e, d))
         else:
-            d = first(row, lambda d: acts(e, d) and conf(d) >= threshold)
+            d = first(row, lambda d: acts(e, d) and conf(d) >= (threshold if at is None else at))
         return (False, False) if d is None else (True, bool(label(e, d)))
 
     names = ["plain grammar", "build", "fitted"]
@@ -259,6 +275,23 @@ def main():
             if items:
                 print(f"  {c:6} " + " | ".join(f"{name}: {sum(heard(e, r, name)[0] for e, r in items)}/{len(items)}"
                                              for name in names))
+    if args.curve:
+        print("-- trade-off on the measured half: kept % of what the plain grammar heard right (command, lookup,"
+              " sentence: " + " ".join(conds) + "); acted on % (near-misses; other speech through the course's, the user's grammar)")
+        for at in np.arange(0.2, 0.801, 0.05):
+            cells = []
+            for kind in ("command", "lookup", "sentence"):
+                kept = []
+                for c in conds:
+                    items = [(e, r) for e, r in rows if e["kind"] == kind and cond(e) == c]
+                    base = [(e, r) for e, r in items if heard(e, r, "plain grammar")[1]]
+                    if base:
+                        kept.append(f"{100 * sum(heard(e, r, 'fitted', at)[1] for e, r in base) / len(base):.0f}")
+                cells.append(f"{kind} " + "/".join(kept))
+            for kind, grammar in (("near-miss", "course"), ("other", "course"), ("other", "user")):
+                items = [(e, r) for e, r in rows if e["kind"] == kind and e["grammar"] == grammar]
+                cells.append(f"{kind}/{grammar} {100 * sum(heard(e, r, 'fitted', at)[0] for e, r in items) / max(1, len(items)):.1f}")
+            print(f"  {at:.2f}  " + " | ".join(cells))
 
 
 if __name__ == "__main__":
