@@ -15,7 +15,9 @@
 #
 # Prints the fitted coefficients as HearingTuning's JSON and the table (its "build" column
 # is the decision of the build that ran); paste the coefficients into HearingTuning.shipped
-# and record the table under docs/measurements/. About an hour on 2 cores.
+# only where they keep more than the build's at no more acted on wrongly (the shipped ones
+# measured alone: scripts/lib/fit_decision.py --model JSON --curve on the kept folder), and
+# record the table under docs/measurements/. About an hour on 2 cores.
 #
 #   scripts/fit-decision.sh [--limit N] [--target 0.003] [--keep DIR] [--rnnoise]
 #
