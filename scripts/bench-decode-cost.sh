@@ -18,6 +18,7 @@
 # About 25 minutes per configuration at --limit 60; configurations run two at a time.
 set -euo pipefail
 export BIBLE_COURSE_TEST_VOICES=1
+for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,18p' "$0"; exit 0 ;; esac; done
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 LIMIT=60; KEEP=""; VARIANTS=("shipped|")
@@ -26,7 +27,6 @@ while (($#)); do
         --limit) LIMIT="$2"; shift 2 ;;
         --keep) KEEP="$2"; shift 2 ;;
         --variant) VARIANTS+=("$2"); shift 2 ;;
-        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done

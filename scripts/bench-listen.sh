@@ -14,8 +14,8 @@
 # with the model cached <= 1 s (issue 34).
 set -euo pipefail
 export BIBLE_COURSE_TEST_VOICES=1
+for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,14p' "$0"; exit 0 ;; esac; done
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
-case "${1:-}" in -h|--help) sed -n '2,14p' "$0"; exit 0 ;; esac
 release_binary
 python3 scripts/lib/bench_listen.py --bin "$BIN" --bible "$ROOT/Models/Bible.db" "$@"

@@ -14,6 +14,7 @@
 #
 # --keep: leave the set and the results in DIR (a second run with the same DIR decodes again).
 set -euo pipefail
+for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,15p' "$0"; exit 0 ;; esac; done
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 SET_ARGS=(); EXTRA=(); KEEP=""
@@ -22,7 +23,6 @@ while (($#)); do
         --limit|--gaps|--snr) SET_ARGS+=("$1" "$2"); shift 2 ;;
         --keep) KEEP="$2"; shift 2 ;;
         --) shift; EXTRA=("$@"); break ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done

@@ -25,6 +25,7 @@
 # acted on <= 5%; RTF median <= 0.05; intent <= 100 ms after the trailing silence.
 set -euo pipefail
 export BIBLE_COURSE_TEST_VOICES=1
+for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,25p' "$0"; exit 0 ;; esac; done
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 SNR="20,10,5"; ERRORS=()
@@ -32,7 +33,6 @@ while (($#)); do
     case "$1" in
         --snr) SNR="$2"; shift 2 ;;
         --errors) ERRORS=(--errors "$2"); shift 2 ;;
-        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done

@@ -16,6 +16,7 @@
 # Targets: references 99.5% right on spoken and on written, every invalid one refused;
 # import under 15 s, verse look-up median under 50 µs on this machine.
 set -euo pipefail
+for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,17p' "$0"; exit 0 ;; esac; done
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 LOOKUPS="${LOOKUPS:-10000}"
@@ -23,7 +24,6 @@ BASELINE=""
 while (($#)); do
     case "$1" in
         --baseline) BASELINE="$2"; shift 2 ;;
-        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done

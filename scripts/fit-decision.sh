@@ -28,6 +28,7 @@
 # decode with RNNoise cleaning the stream (config `rnnoise = true`) instead of WebRTC's
 # suppressor, to fit the decision on what RNNoise leaves.
 set -euo pipefail
+for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,29p' "$0"; exit 0 ;; esac; done
 export BIBLE_COURSE_TEST_VOICES=1
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
@@ -38,7 +39,6 @@ while (($#)); do
         --target) TARGET="$2"; shift 2 ;;
         --keep) KEEP="$2"; shift 2 ;;
         --rnnoise) FRONT_END=(--rnnoise); shift ;;
-        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
