@@ -16,8 +16,9 @@
 # Prints the fitted coefficients as HearingTuning's JSON and the table (its "build" column
 # is the decision of the build that ran); paste the coefficients into HearingTuning.shipped
 # only where they keep more than the build's at no more acted on wrongly (the shipped ones
-# measured alone: scripts/lib/fit_decision.py --model JSON --curve on the kept folder), and
-# record the table under docs/measurements/. About an hour on 2 cores.
+# alone: scripts/lib/fit_decision.py with the same --fit and --eval, --model JSON --curve,
+# on the kept folder), and record the table under docs/measurements/. About an hour on 2
+# cores.
 #
 #   scripts/fit-decision.sh [--limit N] [--target 0.003] [--keep DIR] [--rnnoise]
 #
@@ -28,7 +29,7 @@
 # decode with RNNoise cleaning the stream (config `rnnoise = true`) instead of WebRTC's
 # suppressor, to fit the decision on what RNNoise leaves.
 set -euo pipefail
-for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,29p' "$0"; exit 0 ;; esac; done
+for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,30p' "$0"; exit 0 ;; esac; done
 export BIBLE_COURSE_TEST_VOICES=1
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"

@@ -7,8 +7,9 @@ import Foundation
 /// deliver silence as fast as it can be read. Used by the capture thread only.
 public final class PacedAudioSource: AudioSource {
     private let file: WAVReader
-    /// Whether the file has given any samples; at its end without any, silence instead.
-    private var heldSamples = false
+    /// Whether the file has given samples since it was last started from its beginning: at
+    /// its end without any (an empty file, or one cut short while looped), silence instead.
+    private var gaveSamples = false
     private var empty = false
     private var delivered = 0
     private var started: ContinuousClock.Instant?
@@ -36,12 +37,16 @@ public final class PacedAudioSource: AudioSource {
             }
             let more = try file.read(maxFrames: maxFrames - chunk.count)
             if more.isEmpty {
-                // The end: from the start again, or silence if the file holds no samples.
-                empty = !heldSamples
-                file.rewind()
+                // The end: from the start again, or silence if nothing came since the last start.
+                if gaveSamples {
+                    gaveSamples = false
+                    file.rewind()
+                } else {
+                    empty = true
+                }
                 continue
             }
-            heldSamples = true
+            gaveSamples = true
             chunk += more
         }
         delivered += chunk.count

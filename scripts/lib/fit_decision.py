@@ -188,6 +188,8 @@ def main():
     ap.add_argument("--model", help="these coefficients instead of a fit (JSON: bias, weights, threshold)")
     ap.add_argument("--curve", action="store_true", help="print kept against acted on wrongly at thresholds 0.2 to 0.8")
     args = ap.parse_args()
+    if args.model and args.features:
+        ap.error("--model measures a whole model: give it without --features")
     use = [NAMES.index(n) for n in args.features.split(",")] if args.features else list(range(len(NAMES)))
 
     def vector(d):
@@ -206,7 +208,9 @@ def main():
     if args.model:
         model = json.loads(args.model)
         weights = model["weights"]
-        bias, coef = float(model["bias"]), np.asarray(weights if isinstance(weights, list) else [weights[NAMES[i]] for i in use], float)
+        if len(weights) != len(NAMES) or (isinstance(weights, dict) and set(weights) != set(NAMES)):
+            ap.error(f"--model needs one weight per feature ({', '.join(NAMES)}), as a list in that order or by name")
+        bias, coef = float(model["bias"]), np.asarray(weights if isinstance(weights, list) else [weights[n] for n in NAMES], float)
     else:
         bias, coef = fit(X, y, W)
 
@@ -223,7 +227,7 @@ def main():
     others = [(e, row) for e, row in fit_rows if e["kind"] == "other" and e["grammar"] == "course"]
     near = [(e, row) for e, row in fit_rows if e["kind"] == "near-miss"]
     threshold = max(lowest_threshold(others, args.target), lowest_threshold(near, args.near_target))
-    if args.model:
+    if args.model and "threshold" in json.loads(args.model):
         threshold = float(json.loads(args.model)["threshold"])
     if args.threshold is not None:
         threshold = args.threshold
