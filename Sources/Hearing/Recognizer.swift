@@ -95,21 +95,21 @@ public final class Recognizer {
         minimumConfidence = settings.minimumConfidence
             ?? (adaptation?.acousticModel != nil ? settings.tuning.adaptedMinimumConfidence : 0)
         self.settings = settings
+        func makeDecoder(dictionary: String) throws -> PocketSphinxDecoder {
+            try PocketSphinxDecoder(
+                acousticModel: adaptation?.acousticModel ?? PocketSphinxDecoder.defaultAcousticModel,
+                dictionary: dictionary, configuration: Self.decoderConfiguration(settings, adaptation: adaptation),
+                logFile: settings.decoderLog)
+        }
         switch mode {
         case .grammar(let model):
-            decoder = try PocketSphinxDecoder(
-                acousticModel: adaptation?.acousticModel ?? PocketSphinxDecoder.defaultAcousticModel,
-                dictionary: model.dictionary.path, configuration: Self.decoderConfiguration(settings, adaptation: adaptation),
-                logFile: settings.decoderLog)
+            decoder = try makeDecoder(dictionary: model.dictionary.path)
             let commands = try String(contentsOf: model.commandsGrammar, encoding: .utf8)
             switch settings.commandSearch {
             case .languageModel:
                 try decoder.setLanguageModel("commands", path: model.commandsLanguageModel.path)
                 let plain = GarbageModel.reweighted(commands, weight: 0)
-                let grammar = try PocketSphinxDecoder(
-                    acousticModel: adaptation?.acousticModel ?? PocketSphinxDecoder.defaultAcousticModel,
-                    dictionary: model.dictionary.path, configuration: Self.decoderConfiguration(settings, adaptation: adaptation),
-                    logFile: settings.decoderLog)
+                let grammar = try makeDecoder(dictionary: model.dictionary.path)
                 try grammar.setGrammar(Self.grammarSearch, jsgf: plain)
                 try grammar.activate(Self.grammarSearch)
                 grammarDecoder = BackgroundDecoder(decoder: grammar, label: "grammar")
@@ -127,10 +127,7 @@ public final class Recognizer {
             try decoder.activate("commands")
             matcher = IntentMatcher(tolerance: .exact)
         case .fallback:
-            decoder = try PocketSphinxDecoder(
-                acousticModel: adaptation?.acousticModel ?? PocketSphinxDecoder.defaultAcousticModel,
-                dictionary: PocketSphinxDecoder.defaultDictionary, configuration: Self.decoderConfiguration(settings, adaptation: adaptation),
-                logFile: settings.decoderLog)
+            decoder = try makeDecoder(dictionary: PocketSphinxDecoder.defaultDictionary)
             try decoder.setLanguageModel("fallback", path: PocketSphinxDecoder.defaultLanguageModel)
             try decoder.activate("fallback")
             answerTemplate = nil

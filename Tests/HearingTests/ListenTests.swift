@@ -239,14 +239,9 @@ struct ListenTests {
         let room = bed.prefix(minute).map { Int16(clamping: Int(($0 / 200).rounded())) }
         #expect(TestNoise.rms(room.map(Double.init)) > 10, "a room, not digital silence")
         let hour = folder.appendingPathComponent("hour.wav")
-        try WAVFile.write([], to: hour)
+        _ = FileManager.default.createFile(atPath: hour.path, contents: nil)
         let file = try FileHandle(forWritingTo: hour)
-        var header = [UInt8](try Data(contentsOf: hour))
-        let bytes = minute * minutes * 2
-        for (at, value) in [(4, 36 + bytes), (40, bytes)] {
-            for k in 0..<4 { header[at + k] = UInt8(truncatingIfNeeded: value >> (8 * k)) }
-        }
-        try file.write(contentsOf: header)
+        try file.write(contentsOf: try #require(WAVFile.header(sampleCount: minute * minutes)))
         for index in 0..<minutes {
             let speech = index.isMultiple(of: 2) ? verses[(index / 2) % verses.count] : sentences[(index / 2) % sentences.count]
             var audio = room

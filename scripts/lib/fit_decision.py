@@ -190,6 +190,7 @@ def main():
     args = ap.parse_args()
     if args.model and args.features:
         ap.error("--model measures a whole model: give it without --features")
+    model = json.loads(args.model) if args.model else None
     use = [NAMES.index(n) for n in args.features.split(",")] if args.features else list(range(len(NAMES)))
 
     def vector(d):
@@ -205,8 +206,7 @@ def main():
                 X.append(v)
                 y.append(label(e, d))
                 W.append(args.near_weight if e["kind"] == "near-miss" else 1.0)
-    if args.model:
-        model = json.loads(args.model)
+    if model:
         weights = model["weights"]
         if len(weights) != len(NAMES) or (isinstance(weights, dict) and set(weights) != set(NAMES)):
             ap.error(f"--model needs one weight per feature ({', '.join(NAMES)}), as a list in that order or by name")
@@ -227,11 +227,11 @@ def main():
     others = [(e, row) for e, row in fit_rows if e["kind"] == "other" and e["grammar"] == "course"]
     near = [(e, row) for e, row in fit_rows if e["kind"] == "near-miss"]
     threshold = max(lowest_threshold(others, args.target), lowest_threshold(near, args.near_target))
-    if args.model and "threshold" in json.loads(args.model):
-        threshold = float(json.loads(args.model)["threshold"])
+    if model and "threshold" in model:
+        threshold = float(model["threshold"])
     if args.threshold is not None:
         threshold = args.threshold
-    print(f"{'given' if args.model else 'fitted'} on {len(y)} utterances ({sum(y)} right) of {len(fit_rows)} files")
+    print(f"{'given' if model else 'fitted'} on {len(y)} utterances ({sum(y)} right) of {len(fit_rows)} files")
     print(json.dumps(dict(bias=round(float(bias), 4), weights={NAMES[i]: round(float(c), 4) for i, c in zip(use, coef)},
                           threshold=round(threshold, 4))))
 
