@@ -3,7 +3,7 @@
 stock en-us model on the same audio, side by side:
 
     bench_listen.py --bin bible-course --bible Models/Bible.db [--verses 200] [--named 100]
-                    [--seed 1] [--cache DIR]
+                    [--seed 1] [--cache DIR] [--before BIN] [--no-stock] [--cores 0]
 
 - word error rate on BSB verses of 8 to 30 words read by Piper's en_US-joe-medium voice,
   and on the 100 Common Voice sentences of ../shared/speech (ordinary speech, real people);
@@ -15,8 +15,13 @@ stock en-us model on the same audio, side by side:
   (top-1), and the share of real people's recordings (Common Voice, AN4) for which a
   quotation is reported at all (false identification);
 - time: wall seconds per second of audio for each whole run (model load included; the
-  domain model is built before the timed runs), peak RSS, and start-up with the model
-  cached (`listen` on half a second of silence).
+  domain model is built before the timed runs), the 95th percentile of the seconds from
+  one utterance printed to the next (what one utterance costs), peak RSS, and start-up with
+  the model cached (`listen` on half a second of silence);
+- `--before BIN`: the previous build, on the same files in the same run, each build with
+  a state directory (and domain model) of its own; `--no-stock` leaves out the stock
+  model's runs; `--cores 0` runs every `listen` on those cores only (`taskset -c`; `all`:
+  anywhere).
 """
 import argparse, json, os, random, re, shutil, subprocess, sys, tempfile, time, wave
 
@@ -94,19 +99,43 @@ def number_words(n):
     return ONES[n // 100] + " hundred" + ("" if n % 100 == 0 else " " + number_words(n % 100))
 
 
-def listen(binary, state, files, stock):
-    """{file: [utterance objects]}, wall seconds and peak RSS (kB) of one `listen` run."""
+def pinned(cores):
+    """The prefix that runs a command on `cores` only (nothing for "all")."""
+    return [] if cores == "all" else ["taskset", "-c", cores]
+
+
+def listen(binary, state, files, stock, cores):
+    """{file: [utterance objects]}, wall seconds, peak RSS (kB) and the seconds between
+    utterances printed (the first's wait, which holds the start-up, left out) of one
+    `listen` run."""
     started = time.time()
-    command = ["/usr/bin/time", "-f", "%M", binary, "listen", "--json", "--state-dir", state] + \
-              (["--stock"] if stock else []) + files
-    done = subprocess.run(command, capture_output=True, text=True)
-    wall = time.time() - started
-    rss = int(done.stderr.strip().splitlines()[-1]) if done.stderr.strip() else 0
+    command = pinned(cores) + ["/usr/bin/time", "-f", "%M", binary, "listen", "--json", "--state-dir", state] + \
+        (["--stock"] if stock else []) + files
+    with tempfile.TemporaryFile(mode="w+") as errors:
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
+        lines, printed = [], []
+        for line in process.stdout:
+            printed.append(time.time())
+            lines.append(line)
+        process.wait()
+        wall = time.time() - started
+        errors.seek(0)
+        stderr = errors.read().strip()
+    rss = int(stderr.splitlines()[-1]) if stderr and stderr.splitlines()[-1].isdigit() else 0
     out = {f: [] for f in files}
-    for line in done.stdout.splitlines():
+    for line in lines:
         row = json.loads(line)
         out[row["file"]].append(row)
-    return out, wall, rss
+    gaps = [b - a for a, b in zip(printed, printed[1:])]
+    return out, wall, rss, gaps
+
+
+def percentile(values, share):
+    """The value `share` of the way up `values` sorted (nearest rank); 0 for none."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(share * len(ordered))) - 1))]
 
 
 def main():
@@ -117,6 +146,9 @@ def main():
     parser.add_argument("--named", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cache", default=os.path.expanduser("~/.cache/bible-course/piper"))
+    parser.add_argument("--before", help="the previous build's binary, run beside on the same files")
+    parser.add_argument("--no-stock", action="store_true", help="leave out the stock model's runs")
+    parser.add_argument("--cores", default="0", help="taskset's core list for every listen run (all: anywhere)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     work = tempfile.mkdtemp(prefix="bench-listen-")
@@ -127,7 +159,6 @@ def main():
 
 
 def run(args, rng, work):
-    state = os.path.join(work, "state")
     piper = Piper(args.cache)
 
     sets = {}
@@ -157,32 +188,44 @@ def run(args, rng, work):
         rows.append((path, text, reference))
     sets["Piper named"] = rows
 
-    # The domain model is built (and timed) before the runs that are timed.
-    started = time.time()
-    subprocess.run([args.bin, "listen", "--state-dir", state, sets["Piper verses"][0][0]], capture_output=True)
-    print(f"domain model built and one file heard in {time.time() - started:.1f} s")
-    # Start-up with the model cached: `listen` on half a second of silence, five times.
+    # Each build's domain model is built (and timed) before the runs that are timed.
+    builds = [("this", args.bin)] + ([("before", args.before)] if args.before else [])
+    states = {label: os.path.join(work, f"state-{label}") for label, _ in builds}
+    for label, binary in builds:
+        started = time.time()
+        subprocess.run([binary, "listen", "--state-dir", states[label], sets["Piper verses"][0][0]], capture_output=True)
+        print(f"{label}: domain model built and one file heard in {time.time() - started:.1f} s")
+    # Start-up with the model cached: `listen` on half a second of silence, five times each,
+    # the builds in turn.
     silence = os.path.join(work, "silence.wav")
     with wave.open(silence, "wb") as w:
         w.setnchannels(1), w.setsampwidth(2), w.setframerate(16000), w.writeframes(b"\0\0" * 8000)
-    starts = []
+    starts = {label: [] for label, _ in builds}
     for _ in range(5):
-        started = time.time()
-        subprocess.run([args.bin, "listen", "--state-dir", state, silence], capture_output=True, check=True)
-        starts.append(time.time() - started)
-    print(f"start-up with the model cached (listen on 0.5 s of silence, median of 5): {sorted(starts)[2]:.2f} s")
+        for label, binary in builds:
+            started = time.time()
+            subprocess.run(pinned(args.cores) + [binary, "listen", "--state-dir", states[label], silence],
+                           capture_output=True, check=True)
+            starts[label].append(time.time() - started)
+    for label, _ in builds:
+        print(f"{label}: start-up with the model cached (listen on 0.5 s of silence, median of 5): "
+              f"{sorted(starts[label])[2]:.2f} s")
 
+    runs = ([] if args.no_stock else [("stock", args.bin, states["this"], True)]) + \
+        [(label if args.before else "domain", binary, states[label], False) for label, binary in builds]
     print("named: the reference named is found (wrong: another passage named); quoted: the best quoted verse is\n"
-          "the one read (Piper verses) or a quotation reported at all (real recordings: false identification)")
+          "the one read (Piper verses) or a quotation reported at all (real recordings: false identification);\n"
+          f"wall/audio: the whole run's wall time per second of audio; p95 s: of the seconds between utterances\n"
+          f"printed; every run on cores {args.cores}")
     print(f"{'set':<14} {'files':>5} {'model':<7} {'WER':>7} {'named':>9} {'wrong':>6} {'quoted':>9} "
-          f"{'wall/audio':>10} {'RSS MB':>7}")
+          f"{'wall/audio':>10} {'p95 s':>6} {'RSS MB':>7}")
     for name, rows in sets.items():
         if not rows:
             print(f"{name:<14} no files (is ../shared/speech there?)")
             continue
         audio = sum(len(read(path)) for path, _, _ in rows) / RATE
-        for stock in (True, False):
-            heard, wall, rss = listen(args.bin, state, [r[0] for r in rows], stock)
+        for model, binary, state, stock in runs:
+            heard, wall, rss, gaps = listen(binary, state, [r[0] for r in rows], stock, args.cores)
             errors = total = found = wrong = quoted = 0
             for path, text, reference in rows:
                 said = words(text)
@@ -202,8 +245,9 @@ def run(args, rng, work):
             named = f"{found}/{len(rows)}" if name == "Piper named" else "-"
             wrong_text = str(wrong) if name == "Piper named" else "-"
             quoted_text = "-" if name == "Piper named" else f"{quoted}/{len(rows)}"
-            print(f"{name:<14} {len(rows):>5} {'stock' if stock else 'domain':<7} {100 * errors / max(1, total):>6.1f}% "
-                  f"{named:>9} {wrong_text:>6} {quoted_text:>9} {wall / audio:>10.3f} {rss / 1024:>7.0f}", flush=True)
+            print(f"{name:<14} {len(rows):>5} {model:<7} {100 * errors / max(1, total):>6.1f}% "
+                  f"{named:>9} {wrong_text:>6} {quoted_text:>9} {wall / audio:>10.3f} {percentile(gaps, 0.95):>6.2f} "
+                  f"{rss / 1024:>7.0f}", flush=True)
 
 
 if __name__ == "__main__":
