@@ -40,7 +40,8 @@ public final class Transcriber {
     ///     are but with libspeexdsp (``NoiseSuppressor/Method/transcription``).
     public init(languageModel: URL, everydayModel: URL? = nil, dictionary: URL, tuning: HearingTuning = .shipped,
                 logFile: String = "/dev/null") throws(DecoderError) {
-        decoder = try PocketSphinxDecoder(dictionary: dictionary.path, configuration: Self.decoderConfiguration, logFile: logFile)
+        decoder = try PocketSphinxDecoder(dictionary: dictionary.path, configuration: Self.decoderConfiguration(tuning.freeSpeech),
+                                          logFile: logFile)
         self.dictionary = dictionary
         self.logFile = logFile
         try decoder.setLanguageModel("domain", path: languageModel.path)
@@ -57,7 +58,8 @@ public final class Transcriber {
         self.endpointer = endpointer
         self.suppressNoiseBelowDecibels = tuning.noise.suppressBelowDecibels
         let sound = tuning.freeSpeech.soundCheck
-        var reading = Self.decoderConfiguration
+        var reading = Self.decoderConfiguration(tuning.freeSpeech)
+        reading.maximumActiveHMMs = nil
         PhoneLoopVerification.configure(&reading)
         reading.beams = .init(beam: sound.readingBeam, phoneBeam: sound.readingBeam, wordBeam: sound.readingWordBeam)
         readingConfiguration = reading
@@ -214,7 +216,7 @@ public final class Transcriber {
         let grammars = runs.map { $0.filter(decoder.knows) }
         let readable = grammars.filter { !$0.isEmpty }
         guard !readable.isEmpty else { return nil }
-        let reader = try PocketSphinxDecoder(dictionary: dictionary.path, configuration: readingConfiguration, logFile: logFile)
+        let reader = try readingDecoder(for: readable)
         try reader.setPhoneLoop(Self.loopSearch, path: PocketSphinxDecoder.defaultPhoneLanguageModel)
         try reader.activate(Self.loopSearch)
         let loop = try reader.decode(utterance.audio)
@@ -238,6 +240,35 @@ public final class Transcriber {
         return best
     }
 
+    /// A decoder for the readings of `runs`, its dictionary only their words (each
+    /// pronunciation the transcriber's dictionary gives them): the whole dictionary, read
+    /// for every reading, held 4 MB more at `listen`'s peak and took longer to set up.
+    private func readingDecoder(for runs: [[String]]) throws(DecoderError) -> PocketSphinxDecoder {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bible-course-reading-\(UUID().uuidString).dict")
+        do {
+            let text = try String(contentsOf: dictionary, encoding: .utf8)
+            try Self.dictionaryLines(spelling: Set(runs.joined()), in: text).write(to: file, atomically: false, encoding: .utf8)
+        } catch {
+            throw .initialisation("cannot write the readings' dictionary \(file.path) from \(dictionary.path): \(error)")
+        }
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try PocketSphinxDecoder(dictionary: file.path, configuration: readingConfiguration, logFile: logFile)
+    }
+
+    /// The lines of a dictionary's `text` that spell one of `words`, alternative
+    /// pronunciations (`word(2)`) included, in the order they come.
+    static func dictionaryLines(spelling words: Set<String>, in text: String) -> String {
+        var kept = ""
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            guard let end = line.firstIndex(where: { $0 == " " || $0 == "\t" }) else { continue }
+            var word = line[..<end]
+            if word.hasSuffix(")"), let open = word.lastIndex(of: "(") { word = word[..<open] }
+            if words.contains(String(word)) { kept += line + "\n" }
+        }
+        return kept
+    }
+
     /// A finite-state grammar (PocketSphinx's text format) that says any one of `runs`,
     /// each whole and in order.
     static func readingGrammar(_ runs: [[String]]) -> String {
@@ -256,13 +287,16 @@ public final class Transcriber {
         return "FSG_BEGIN reading\nNUM_STATES \(states)\nSTART_STATE 0\nFINAL_STATE 1\n" + lines.joined(separator: "\n") + "\nFSG_END\n"
     }
 
-    /// The transcriber's decoder: each utterance's features normalised over the whole of it.
-    static var decoderConfiguration: DecoderConfiguration {
+    /// The transcriber's decoder: each utterance's features normalised over the whole of it,
+    /// the search held to free speech's limit (``HearingTuning/FreeSpeech/maximumActiveHMMs``).
+    static func decoderConfiguration(_ freeSpeech: HearingTuning.FreeSpeech = HearingTuning.shipped.freeSpeech) -> DecoderConfiguration {
         var configuration = DecoderConfiguration()
         configuration.normalisation = .batch
+        configuration.maximumActiveHMMs = freeSpeech.maximumActiveHMMs
         return configuration
     }
-    /// ... and the readings' decoder: the same, what the comparison with the loop needs
+    /// ... and the readings' decoder: the same but for the limit of HMMs (a reading needs
+    /// every word), what the comparison with the loop needs
     /// (``PhoneLoopVerification/configure(_:)``), and the sound check's wide beams
     /// (``HearingTuning/SoundCheck/readingBeam``).
     private let readingConfiguration: DecoderConfiguration

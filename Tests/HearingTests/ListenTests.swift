@@ -31,7 +31,7 @@ struct ListenTests {
         process.executableURL = executable
         process.arguments = ["listen", "--json", "--state-dir", state.path] + flags + files.map(\.path)
         let output = Pipe(), log = FileManager.default.temporaryDirectory.appendingPathComponent("listen-\(UUID()).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: log)
@@ -186,8 +186,8 @@ struct ListenTests {
         // The file stands in for the microphone, looped at real-time pace.
         process.arguments = ["run", "--config", config.path, "--state-dir", Self.state.path, "--capture-file", microphone.path]
         let output = folder.appendingPathComponent("stdout"), log = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
