@@ -27,9 +27,6 @@ public struct DecoderConfiguration: Hashable, Sendable {
     public var scoresAllSenones = false
     /// The search's beams, when wider than the library's (`-beam`, `-pbeam`, `-wbeam`).
     public var beams: Beams?
-    /// At most this many HMMs searched in a frame, the worst dropped (`-maxhmmpf`); nil:
-    /// the library's limit.
-    public var maximumActiveHMMs: Int?
     /// An MLLR transform of the acoustic model (`-mllr`), from a speaker adaptation.
     public var transform: String?
     /// Further flags by name, for experiments (`recognize --decoder-option`); they take
@@ -65,7 +62,6 @@ public struct DecoderConfiguration: Hashable, Sendable {
             flags["-pbeam"] = "\(beams.phoneBeam)"
             flags["-wbeam"] = "\(beams.wordBeam)"
         }
-        if let maximumActiveHMMs { flags["-maxhmmpf"] = "\(maximumActiveHMMs)" }
         if let transform { flags["-mllr"] = transform }
         return flags.merging(experimental) { _, experiment in experiment }
     }

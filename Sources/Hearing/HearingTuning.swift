@@ -60,10 +60,6 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         public var trailingSilenceMilliseconds: Int
         /// Free speech is cut at this length (ms): a decode's memory and delay grow with it.
         public var maximumMilliseconds: Int
-        /// At most this many HMMs searched in a frame of free speech (PocketSphinx's
-        /// `-maxhmmpf`, the worst dropped): a noisy room keeps many paths alive, and
-        /// searching them is much of `listen`'s time.
-        public var maximumActiveHMMs: Int
         /// When the words heard quote a verse (``QuotationIndex``).
         public var quotation: QuotationIndex.Thresholds
         /// When a verse whose words were mostly misheard is found by its sound.
@@ -109,7 +105,7 @@ public struct HearingTuning: Hashable, Sendable, Codable {
             bias: 0.0683, weights: [0.0536, -0.0554, 2.5597, -8.3687, 0.0192, 1.301], threshold: 0.3177),
         adaptedMinimumConfidence: 0.7,
         freeSpeech: FreeSpeech(
-            trailingSilenceMilliseconds: 600, maximumMilliseconds: 20_000, maximumActiveHMMs: 6_000,
+            trailingSilenceMilliseconds: 600, maximumMilliseconds: 20_000,
             quotation: QuotationIndex.Thresholds(
                 minimumCoverage: 0.25, minimumDistinctCoverage: 0.12, distinctScoreShare: 0.5,
                 minimumTrigrams: 3, minimumCandidateScore: 7.5),
@@ -196,7 +192,6 @@ extension HearingTuning {
             check("decoding.garbageWeight", decoding.garbageWeight, 0...0.999_999),
             check("freeSpeech.trailingSilenceMilliseconds", freeSpeech.trailingSilenceMilliseconds, Ranges.trailingSilenceMilliseconds),
             check("freeSpeech.maximumMilliseconds", freeSpeech.maximumMilliseconds, 1_000...120_000),
-            check("freeSpeech.maximumActiveHMMs", freeSpeech.maximumActiveHMMs, 100...1_000_000),
             check("freeSpeech.quotation.minimumCoverage", quotation.minimumCoverage, 0...1),
             check("freeSpeech.quotation.minimumDistinctCoverage", quotation.minimumDistinctCoverage, 0...1),
             check("freeSpeech.quotation.distinctScoreShare", quotation.distinctScoreShare, 0...1),

@@ -40,8 +40,7 @@ public final class Transcriber {
     ///     are but with libspeexdsp (``NoiseSuppressor/Method/transcription``).
     public init(languageModel: URL, everydayModel: URL? = nil, dictionary: URL, tuning: HearingTuning = .shipped,
                 logFile: String = "/dev/null") throws(DecoderError) {
-        decoder = try PocketSphinxDecoder(dictionary: dictionary.path, configuration: Self.decoderConfiguration(tuning.freeSpeech),
-                                          logFile: logFile)
+        decoder = try PocketSphinxDecoder(dictionary: dictionary.path, configuration: Self.decoderConfiguration, logFile: logFile)
         self.dictionary = dictionary
         self.logFile = logFile
         try decoder.setLanguageModel("domain", path: languageModel.path)
@@ -58,8 +57,7 @@ public final class Transcriber {
         self.endpointer = endpointer
         self.suppressNoiseBelowDecibels = tuning.noise.suppressBelowDecibels
         let sound = tuning.freeSpeech.soundCheck
-        var reading = Self.decoderConfiguration(tuning.freeSpeech)
-        reading.maximumActiveHMMs = nil
+        var reading = Self.decoderConfiguration
         PhoneLoopVerification.configure(&reading)
         reading.beams = .init(beam: sound.readingBeam, phoneBeam: sound.readingBeam, wordBeam: sound.readingWordBeam)
         readingConfiguration = reading
@@ -287,16 +285,13 @@ public final class Transcriber {
         return "FSG_BEGIN reading\nNUM_STATES \(states)\nSTART_STATE 0\nFINAL_STATE 1\n" + lines.joined(separator: "\n") + "\nFSG_END\n"
     }
 
-    /// The transcriber's decoder: each utterance's features normalised over the whole of it,
-    /// the search held to free speech's limit (``HearingTuning/FreeSpeech/maximumActiveHMMs``).
-    static func decoderConfiguration(_ freeSpeech: HearingTuning.FreeSpeech = HearingTuning.shipped.freeSpeech) -> DecoderConfiguration {
+    /// The transcriber's decoder: each utterance's features normalised over the whole of it.
+    static var decoderConfiguration: DecoderConfiguration {
         var configuration = DecoderConfiguration()
         configuration.normalisation = .batch
-        configuration.maximumActiveHMMs = freeSpeech.maximumActiveHMMs
         return configuration
     }
-    /// ... and the readings' decoder: the same but for the limit of HMMs (a reading needs
-    /// every word), what the comparison with the loop needs
+    /// ... and the readings' decoder: the same, what the comparison with the loop needs
     /// (``PhoneLoopVerification/configure(_:)``), and the sound check's wide beams
     /// (``HearingTuning/SoundCheck/readingBeam``).
     private let readingConfiguration: DecoderConfiguration

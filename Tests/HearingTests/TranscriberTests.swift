@@ -60,7 +60,7 @@ struct TranscriberTests {
     @Test("a grammar given again under the name of the active search replaces it, and the decoder hears with the new one")
     func replacingTheActiveGrammar() throws {
         try PiperVoice.prepare([Self.sentence])
-        let decoder = try PocketSphinxDecoder(dictionary: PocketSphinxDecoder.defaultDictionary, configuration: Transcriber.decoderConfiguration())
+        let decoder = try PocketSphinxDecoder(dictionary: PocketSphinxDecoder.defaultDictionary, configuration: Transcriber.decoderConfiguration)
         try decoder.setGrammar("g", jsgf: "#JSGF V1.0;\ngrammar g;\npublic <g> = in the beginning;\n")
         try decoder.activate("g")
         try decoder.setGrammar("g", jsgf: "#JSGF V1.0;\ngrammar g;\npublic <g> = \(Self.sentence);\n")

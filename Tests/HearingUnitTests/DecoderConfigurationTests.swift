@@ -47,15 +47,8 @@ struct DecoderConfigurationTests {
 
     @Test("the readings' beams are written as PocketSphinx's three beams")
     func beams() {
-        var configuration = DecoderConfiguration()
+        var configuration = Transcriber.decoderConfiguration
         configuration.beams = .init(beam: 1e-80, phoneBeam: 1e-70, wordBeam: 1e-60)
-        #expect(configuration.flags == ["-beam": "1e-80", "-pbeam": "1e-70", "-wbeam": "1e-60"])
-    }
-
-    @Test("free speech's decoder normalises whole utterances and holds its search to the tuning's number of HMMs")
-    func freeSpeech() {
-        var freeSpeech = HearingTuning.shipped.freeSpeech
-        freeSpeech.maximumActiveHMMs = 2_500
-        #expect(Transcriber.decoderConfiguration(freeSpeech).flags == ["-cmn": "batch", "-maxhmmpf": "2500"])
+        #expect(configuration.flags == ["-cmn": "batch", "-beam": "1e-80", "-pbeam": "1e-70", "-wbeam": "1e-60"])
     }
 }
