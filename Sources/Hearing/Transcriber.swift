@@ -239,8 +239,9 @@ public final class Transcriber {
     }
 
     /// A decoder for the readings of `runs`, its dictionary only their words (each
-    /// pronunciation the transcriber's dictionary gives them): the whole dictionary, read
-    /// for every reading, held 4 MB more at `listen`'s peak and took longer to set up.
+    /// pronunciation the transcriber's dictionary gives them, written to a file of its own
+    /// and removed once read): the whole dictionary, read for every reading, raised
+    /// `listen`'s peak memory for words no reading says.
     private func readingDecoder(for runs: [[String]]) throws(DecoderError) -> PocketSphinxDecoder {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("bible-course-reading-\(UUID().uuidString).dict")

@@ -6,8 +6,8 @@ import Foundation
 /// them has: a course term ("qeshet") or a misspelling ("habbakuk").
 public struct TranscriptLexicon: Sendable {
     /// Each word's phone codes, where they lie in ``storage``: the offset shifted left by
-    /// 8 bits, the count in the low 8. One buffer for all 140,000 words instead of an
-    /// array each: 6 MB less for `listen` and the daemon.
+    /// 8 bits, the count in the low 8. One buffer for all the words instead of an array
+    /// each, which held several times the memory (docs/measurements/2026-11-27-listen-time-and-memory.md).
     private var known: [String: UInt32]
     private var storage: [UInt8] = []
     private let names: Set<String>
@@ -30,14 +30,16 @@ public struct TranscriptLexicon: Sendable {
         for dictionary in dictionaries.reversed() {
             for (word, pronunciations) in dictionary {
                 guard let first = pronunciations.first, let codes = Self.codes(first.split(separator: " ")) else { continue }
-                known[word] = store(codes)
+                if let place = store(codes) { known[word] = place }
             }
         }
     }
 
     /// `codes` appended to ``storage``; where they lie, as ``known`` keeps it. A word of
-    /// more than 255 phones keeps its first 255.
-    private mutating func store(_ codes: [UInt8]) -> UInt32 {
+    /// more than 255 phones keeps its first 255; nil once the buffer holds 16 MB (far more
+    /// than every dictionary here), where an offset no longer fits.
+    private mutating func store(_ codes: [UInt8]) -> UInt32? {
+        guard storage.count < 1 << 24 else { return nil }
         let count = min(codes.count, 255)
         let place = UInt32(storage.count) << 8 | UInt32(count)
         storage.append(contentsOf: codes.prefix(count))
@@ -60,7 +62,7 @@ public struct TranscriptLexicon: Sendable {
             }
             PronunciationDictionary.forEachPronunciation([UInt8](data)) { word, alternative, phones in
                 guard !alternative, !authored.contains(word), let codes = Self.codes(bytes: phones) else { return }
-                lexicon.known[word] = lexicon.store(codes)
+                if let place = lexicon.store(codes) { lexicon.known[word] = place }
             }
         }
         return lexicon
