@@ -1,6 +1,7 @@
 import Audio
 import Decoding
 import Foundation
+import Vocabulary
 
 /// Free speech to text with a language model (the Bible-domain model of
 /// `bible-course listen`, or PocketSphinx's stock one to compare): cuts the audio into
@@ -246,8 +247,10 @@ public final class Transcriber {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("bible-course-reading-\(UUID().uuidString).dict")
         do {
-            let text = try String(contentsOf: dictionary, encoding: .utf8)
-            try Self.dictionaryLines(spelling: Set(runs.joined()), in: text).write(to: file, atomically: false, encoding: .utf8)
+            guard let bytes = FileManager.default.contents(atPath: dictionary.path) else {
+                throw DecoderError.missingFile(what: "pronunciation dictionary", path: dictionary.path)
+            }
+            try Self.dictionaryLines(spelling: Set(runs.joined()), in: [UInt8](bytes)).write(to: file, atomically: false, encoding: .utf8)
         } catch {
             throw .initialisation("cannot write the readings' dictionary \(file.path) from \(dictionary.path): \(error)")
         }
@@ -255,15 +258,17 @@ public final class Transcriber {
         return try PocketSphinxDecoder(dictionary: file.path, configuration: readingConfiguration, logFile: logFile)
     }
 
-    /// The lines of a dictionary's `text` that spell one of `words`, alternative
-    /// pronunciations (`word(2)`) included, in the order they come.
-    static func dictionaryLines(spelling words: Set<String>, in text: String) -> String {
+    /// The entries of a dictionary (`bytes`, ``PronunciationDictionary``'s format) that
+    /// spell one of `words`, as dictionary lines, alternative pronunciations included
+    /// (`word(2)`), in the order they come.
+    static func dictionaryLines(spelling words: Set<String>, in bytes: [UInt8]) -> String {
         var kept = ""
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            guard let end = line.firstIndex(where: { $0 == " " || $0 == "\t" }) else { continue }
-            var word = line[..<end]
-            if word.hasSuffix(")"), let open = word.lastIndex(of: "(") { word = word[..<open] }
-            if words.contains(String(word)) { kept += line + "\n" }
+        var pronunciations: [String: Int] = [:]
+        PronunciationDictionary.forEachPronunciation(bytes) { word, _, phones in
+            guard words.contains(word) else { return }
+            let count = pronunciations[word, default: 0] + 1
+            pronunciations[word] = count
+            kept += (count == 1 ? word : "\(word)(\(count))") + " " + String(decoding: phones, as: UTF8.self) + "\n"
         }
         return kept
     }
