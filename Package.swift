@@ -87,7 +87,7 @@ let package = Package(
         // The PocketSphinx adapter: the decoder, its typed configuration, what it heard; no policy.
         .target(
             name: "Decoding",
-            dependencies: ["CPocketSphinx"],
+            dependencies: ["CPocketSphinx", "Audio"],
             swiftSettings: optimisedInDebug
         ),
         // Hearing's policy: the endpointer, the recogniser and its command decision, the tuning.

@@ -85,7 +85,7 @@ public enum RecognitionModel {
 
     /// Everything the model for `locations` is built from (what `model build` compiles
     /// and `model show` compares the model on disk with).
-    public static func inputs(_ locations: VocabularyLocations, garbageWeight: Double = GarbageModel.defaultWeight)
+    public static func inputs(_ locations: VocabularyLocations, garbageWeight: Double = HearingTuning.shipped.decoding.garbageWeight)
         throws(VocabularyError) -> ModelInputs
     {
         ModelInputs(
@@ -115,7 +115,7 @@ public enum RecognitionModel {
         warn: (String) -> Void, built: (ModelCompiler.Outcome) -> Void = { _ in }
     ) throws -> Recognizer {
         if standardRecognition { return try Recognizer(mode: .fallback, settings: settings) }
-        switch prepare(locations, garbageWeight: GarbageModel.defaultWeight) {
+        switch prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight) {
         case .success(let (model, outcome)):
             built(outcome)
             return try Recognizer(mode: .grammar(model), settings: settings)

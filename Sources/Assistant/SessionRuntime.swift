@@ -196,9 +196,8 @@ public final class SessionRuntime {
     private func act(on recognition: RecognizedUtterance, cutAtMaximum: Bool) {
         let decoding = Decoding(confidence: recognition.confidence, decodeMilliseconds: recognition.decodeMilliseconds,
                                 audioMilliseconds: recognition.audioMilliseconds)
-        let words = recognition.hypothesis.words.filter { !GarbageModel.isGarbage($0) }.joined(separator: " ")
-        driver.hear(recognition.intent, text: recognition.hypothesis.text, words: words, decoding: decoding,
-                    cutAtMaximum: cutAtMaximum)
+        driver.hear(recognition.input(cutAtMaximum: cutAtMaximum), intent: recognition.intent,
+                    text: recognition.hypothesis.text, decoding: decoding)
     }
 
     /// A timer that runs out while someone is speaking waits until the utterance is decided.

@@ -6,4 +6,12 @@ public enum AudioFormat {
     public static func samples(milliseconds: Int) -> Int { sampleRate * milliseconds / 1000 }
     /// Milliseconds in `samples`.
     public static func milliseconds(samples: Int) -> Double { Double(samples) * 1000 / Double(sampleRate) }
+    /// The length of one frame of the front end (the endpointer's and the decoder's).
+    public static let frameMilliseconds = 10
+    /// Samples in one frame.
+    public static var frameSamples: Int { samples(milliseconds: frameMilliseconds) }
+    /// Whole frames in `milliseconds`.
+    public static func frames(milliseconds: Int) -> Int { milliseconds / frameMilliseconds }
+    /// Milliseconds in `frames`.
+    public static func milliseconds(frames: Int) -> Int { frames * frameMilliseconds }
 }

@@ -101,15 +101,17 @@ public final class SessionDriver {
         carryOut(effects)
     }
 
-    /// What a person said: `text` as heard (with its `decoding`) or typed, what it means,
-    /// and the words the session judges when it is no command or look-up (`text` unless
-    /// given). `cutAtMaximum`: the sound ran past the longest utterance (a steady noise or
-    /// people talking in the room), so rejected words are not answered.
-    public func hear(_ intent: Intent, text: String, words: String? = nil, decoding: Decoding? = nil,
-                     typed: Bool = false, cutAtMaximum: Bool = false) {
+    /// What a person typed: `text` and what it means.
+    public func hear(_ intent: Intent, text: String, typed: Bool = false) {
+        hear(HeardInput(intent, words: text), intent: intent, text: text, typed: typed)
+    }
+
+    /// What a person said or typed: `text` as heard (with its `decoding`) or typed, what it
+    /// means (`intent`) and what that asks of the session (`input`: the one routing of an
+    /// intent, ``HeardInput/init(_:words:cutAtMaximum:)``).
+    public func hear(_ input: HeardInput, intent: Intent, text: String, decoding: Decoding? = nil, typed: Bool = false) {
         report(.heard(text: text, decoding: decoding))
         report(.intent(intent))
-        let input = HeardInput(intent, words: words ?? text, cutAtMaximum: cutAtMaximum)
         carryOut(machine.heard(input, typed: typed))
     }
 

@@ -1,8 +1,7 @@
 import Dispatch
 
-/// A decoder that decodes a whole utterance on a thread of its own, so that a command's two
-/// decodes (the command language model's and the plain grammar's, Hearing's `Recognizer`)
-/// run on two cores at once rather than one after the other.
+/// A decoder that decodes a whole utterance on a thread of its own, so that two decodes of
+/// one utterance run on two cores at once rather than one after the other.
 ///
 /// ``start(_:independent:)`` returns at once; ``outcome()`` waits for that decode and
 /// returns it (or its error). One decode at a time: each start is followed by one outcome.
@@ -14,12 +13,12 @@ public final class BackgroundDecoder: @unchecked Sendable {
         public let milliseconds: Double
     }
 
-    private let decoder: PocketSphinxDecoder
+    private let decoder: any SpeechDecoder
     private let queue: DispatchQueue
     // Touched only on `queue`.
     private var result: Result<Outcome, DecoderError>?
 
-    public init(decoder: PocketSphinxDecoder, label: String) {
+    public init(decoder: any SpeechDecoder, label: String) {
         self.decoder = decoder
         queue = DispatchQueue(label: "bible-course.decode.\(label)")
     }

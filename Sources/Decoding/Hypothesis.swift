@@ -2,7 +2,7 @@
 /// where it lies and how it scored.
 ///
 /// Scores are PocketSphinx's: log base 1.0001, shifted right by 10 bits (ln p ≈ score ×
-/// 0.1024). Frames are 10 ms.
+/// 0.1024). Frames are the front end's (`AudioFormat.frameMilliseconds`).
 public struct Hypothesis: Hashable, Sendable {
     /// One word (or filler: `<sil>`, `[NOISE]`, `<s>`, `</s>`) on the best path.
     public struct Segment: Hashable, Sendable {
@@ -20,7 +20,7 @@ public struct Hypothesis: Hashable, Sendable {
             self.languageScore = languageScore
         }
 
-        /// Frames the segment covers (10 ms each).
+        /// Frames the segment covers.
         public var frames: Int { endFrame - startFrame + 1 }
 
         /// True for silence and noise models rather than words, and for the `(NULL)`
@@ -75,6 +75,14 @@ public struct Hypothesis: Hashable, Sendable {
         let frames = words.reduce(0) { $0 + $1.frames }
         guard frames > 0 else { return nil }
         return Double(words.reduce(0) { $0 + $1.acousticScore }) / Double(frames)
+    }
+
+    /// The longest silence or noise between two words, in frames (leading and trailing
+    /// silence do not count): speech the grammar swallowed as silence leaves a long one.
+    public var longestInnerPauseFrames: Int {
+        guard let first = segments.firstIndex(where: { !$0.isFiller }),
+              let last = segments.lastIndex(where: { !$0.isFiller }), first < last else { return 0 }
+        return segments[first...last].filter(\.isFiller).map(\.frames).max() ?? 0
     }
 
     /// The longest stretch of silence or noise inside the utterance, in frames: a

@@ -1,3 +1,4 @@
+import Audio
 import CPocketSphinx
 import Foundation
 
@@ -10,9 +11,7 @@ public final class PocketSphinxDecoder {
     private let decoder: OpaquePointer
     private let config: OpaquePointer
     /// Sample rate the acoustic model expects.
-    public static let sampleRate = 16_000
-    /// Frames per second of the front end (10 ms frames).
-    public static let framesPerSecond = 100
+    public static let sampleRate = AudioFormat.sampleRate
 
     /// Default locations of Debian's `pocketsphinx-en-us`.
     public static let defaultModelDirectory = "/usr/share/pocketsphinx/model/en-us"

@@ -42,8 +42,7 @@ public struct CommandDecision: Hashable, Sendable {
         } else if features == nil {
             self.init(intent: .rejected(.notACommand), confidence: 0, takesGrammar: false)
         } else {
-            let rounded = (confidence * 1000).rounded() / 1000
-            self.init(intent: .rejected(.lowConfidence(rounded)), confidence: confidence, takesGrammar: false)
+            self.init(intent: .rejected(.belowThreshold(confidence)), confidence: confidence, takesGrammar: false)
         }
     }
 

@@ -1,8 +1,12 @@
+import Audio
+import Foundation
+
 /// Cuts a live stream of 16 kHz samples into utterances by energy, against a noise floor
 /// that follows a steady background (a fan, a hum) by minimum statistics.
 ///
-/// Speech starts when most of the last ``Configuration/startMilliseconds`` are louder than
-/// the floor by ``Configuration/thresholdDecibels``; the utterance then includes
+/// Speech starts when ``Configuration/startLoudShare`` of the last
+/// ``Configuration/startMilliseconds`` are louder than the floor by
+/// ``Configuration/thresholdDecibels``; the utterance then includes
 /// ``Configuration/prerollMilliseconds`` of audio from before that, so the first phone is
 /// not clipped. It ends after ``Configuration/trailingSilenceMilliseconds`` of quiet, or
 /// at ``Configuration/maximumMilliseconds``. Memory is bounded by the pre-roll and the
@@ -27,10 +31,16 @@ public struct Endpointer: Sendable {
         /// How far back the noise floor looks for its quietest frame (ms): longer than the
         /// sounds of speech, shorter than a change of the room (a fan switched on).
         public var floorWindowMilliseconds: Int
+        /// The share of the start window's frames that must be loud to start an utterance: a
+        /// short gap inside a word is allowed.
+        public var startLoudShare: Double
+        /// The noise floor (dBFS) before the room has been heard: a quiet room's, so the first
+        /// words are not taken for the background.
+        public var initialFloorDecibels: Double
 
         public init(thresholdDecibels: Double, absoluteFloorDecibels: Double, startMilliseconds: Int,
                     prerollMilliseconds: Int, trailingSilenceMilliseconds: Int, maximumMilliseconds: Int,
-                    floorWindowMilliseconds: Int) {
+                    floorWindowMilliseconds: Int, startLoudShare: Double, initialFloorDecibels: Double) {
             self.thresholdDecibels = thresholdDecibels
             self.absoluteFloorDecibels = absoluteFloorDecibels
             self.startMilliseconds = startMilliseconds
@@ -38,6 +48,8 @@ public struct Endpointer: Sendable {
             self.trailingSilenceMilliseconds = trailingSilenceMilliseconds
             self.maximumMilliseconds = maximumMilliseconds
             self.floorWindowMilliseconds = floorWindowMilliseconds
+            self.startLoudShare = startLoudShare
+            self.initialFloorDecibels = initialFloorDecibels
         }
 
         /// The shipped endpointing of commands.
@@ -56,7 +68,11 @@ public struct Endpointer: Sendable {
         case ended(cutAtMaximum: Bool)
     }
 
-    public static let frameSamples = 160  // 10 ms
+    public static var frameSamples: Int { AudioFormat.frameSamples }
+    /// The level of digital silence, dBFS: the floor never goes below it.
+    static let silenceDecibels = -96.0
+    /// The largest magnitude of a 16-bit sample: 0 dBFS.
+    static let fullScale = 32768.0
 
     public let configuration: Configuration
     private var pending: [Int16] = []
@@ -65,7 +81,7 @@ public struct Endpointer: Sendable {
     private var recentSpeechFrames: [Bool] = []
     private var inSpeech = false
     /// The floor when the current utterance began.
-    private var floorAtStart: Double = -96
+    private var floorAtStart = Endpointer.silenceDecibels
     private var quietFrames = 0
     private var utteranceFrames = 0
     private var floor: NoiseFloor
@@ -78,7 +94,8 @@ public struct Endpointer: Sendable {
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        floor = NoiseFloor(windowFrames: max(10, configuration.floorWindowMilliseconds / 10))
+        floor = NoiseFloor(windowFrames: max(1, AudioFormat.frames(milliseconds: configuration.floorWindowMilliseconds)),
+                           initialDecibels: configuration.initialFloorDecibels)
         heardFloor = floor
     }
 
@@ -89,12 +106,16 @@ public struct Endpointer: Sendable {
     public var isInSpeech: Bool { inSpeech }
     /// How long the open utterance has been quiet (its trailing silence so far); 0 while
     /// someone speaks and between utterances.
-    public var quietMilliseconds: Int { inSpeech ? quietFrames * 10 : 0 }
+    public var quietMilliseconds: Int { inSpeech ? AudioFormat.milliseconds(frames: quietFrames) : 0 }
 
-    private var startFrames: Int { max(1, configuration.startMilliseconds / 10) }
-    private var prerollSamples: Int { configuration.prerollMilliseconds * 16 }
-    private var trailingFrames: Int { max(1, configuration.trailingSilenceMilliseconds / 10) }
-    private var maximumFrames: Int { max(1, configuration.maximumMilliseconds / 10) }
+    /// How far before the end of what it has been given an utterance may begin: its
+    /// pre-roll and the start window.
+    public var reachBackSamples: Int { prerollSamples + startFrames * Self.frameSamples }
+
+    private var startFrames: Int { max(1, AudioFormat.frames(milliseconds: configuration.startMilliseconds)) }
+    private var prerollSamples: Int { AudioFormat.samples(milliseconds: configuration.prerollMilliseconds) }
+    private var trailingFrames: Int { max(1, AudioFormat.frames(milliseconds: configuration.trailingSilenceMilliseconds)) }
+    private var maximumFrames: Int { max(1, AudioFormat.frames(milliseconds: configuration.maximumMilliseconds)) }
 
     /// Feeds samples of any length; returns what happened, in order.
     ///
@@ -131,14 +152,13 @@ public struct Endpointer: Sendable {
                 }
             } else {
                 preroll += frame
-                if preroll.count > prerollSamples + startFrames * Self.frameSamples {
-                    preroll.removeFirst(preroll.count - prerollSamples - startFrames * Self.frameSamples)
+                if preroll.count > reachBackSamples {
+                    preroll.removeFirst(preroll.count - reachBackSamples)
                 }
                 recentSpeechFrames.append(loud)
                 if recentSpeechFrames.count > startFrames { recentSpeechFrames.removeFirst() }
-                // Most of the start window loud (a short gap inside a word is allowed).
                 if recentSpeechFrames.count == startFrames,
-                   recentSpeechFrames.filter({ $0 }).count * 4 >= startFrames * 3, loud {
+                   Double(recentSpeechFrames.filter({ $0 }).count) >= configuration.startLoudShare * Double(startFrames), loud {
                     inSpeech = true
                     floorAtStart = noiseFloorDecibels
                     quietFrames = 0
@@ -168,7 +188,7 @@ public struct Endpointer: Sendable {
         var sum = 0.0
         for s in frame { sum += Double(s) * Double(s) }
         let rms = (sum / Double(max(1, frame.count))).squareRoot()
-        return 20 * log10(max(rms, 1) / 32768)
+        return 20 * log10(max(rms, 1) / fullScale)
     }
 }
 
@@ -179,7 +199,7 @@ public struct Endpointer: Sendable {
 struct NoiseFloor: Sendable {
     let windowFrames: Int
     /// The floor, dBFS.
-    private(set) var decibels: Double = -50
+    private(set) var decibels: Double
     /// Frames taken in so far.
     private(set) var framesTracked = 0
     /// The frames that may yet be the window's quietest, oldest first, rising in level
@@ -188,7 +208,10 @@ struct NoiseFloor: Sendable {
     private var candidates: [(frame: Int, level: Double)] = []
     private var firstCandidate = 0
 
-    init(windowFrames: Int) { self.windowFrames = windowFrames }
+    init(windowFrames: Int, initialDecibels: Double) {
+        self.windowFrames = windowFrames
+        decibels = initialDecibels
+    }
 
     mutating func add(_ level: Double) {
         while candidates.count > firstCandidate, let last = candidates.last, last.level >= level {
@@ -201,8 +224,7 @@ struct NoiseFloor: Sendable {
             firstCandidate = 0
         }
         framesTracked += 1
-        decibels = max(-96, min(0, candidates[firstCandidate].level))
+        decibels = max(Endpointer.silenceDecibels, min(0, candidates[firstCandidate].level))
     }
 }
 
-import Foundation

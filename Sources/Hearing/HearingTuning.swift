@@ -22,6 +22,9 @@ public struct HearingTuning: Hashable, Sendable, Codable {
     /// command language model's and the plain grammar's decodes compared, one logistic model
     /// fitted by `scripts/fit-decision.sh`.
     public var commandConfidence: CommandConfidence
+    /// The confidence of one decode from how well its words fit the sound, where there is
+    /// no second decode to compare with (the grammar search, the stock model, `listen`).
+    public var wordScoreConfidence: WordScoreConfidence
     /// The least confidence acted on with a speaker adaptation (config `adaptation`) when
     /// `minimum_confidence` is not set: an adapted model fits its voice closely enough for
     /// the score to separate commands from conversation; the shipped model does not.
@@ -51,6 +54,9 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         /// Per-phone weight of the grammar's garbage path (answers; commands with the
         /// grammar search): higher rejects more, commands included.
         public var garbageWeight: Double
+        /// A list answer of at most this many items may be said in any order: the orders
+        /// grow as the factorial, and each is a path of the answer grammar.
+        public var maximumAnswerItemsInAnyOrder: Int
     }
 
     /// How `listen` cuts free speech and finds the verses quoted in it.
@@ -97,12 +103,14 @@ public struct HearingTuning: Hashable, Sendable, Codable {
     public static let shipped = HearingTuning(
         endpointing: Endpointer.Configuration(
             thresholdDecibels: 9, absoluteFloorDecibels: -60, startMilliseconds: 120, prerollMilliseconds: 300,
-            trailingSilenceMilliseconds: 500, maximumMilliseconds: 10_000, floorWindowMilliseconds: 3_000),
+            trailingSilenceMilliseconds: 500, maximumMilliseconds: 10_000, floorWindowMilliseconds: 3_000,
+            startLoudShare: 0.75, initialFloorDecibels: -50),
         noise: Noise(suppressBelowDecibels: 20, echoTailMilliseconds: 300),
         decoding: Decoding(decodeAfterQuietMilliseconds: 200, maximumPauseMilliseconds: 800,
-                           garbageWeight: GarbageModel.defaultWeight),
+                           garbageWeight: 0.01, maximumAnswerItemsInAnyOrder: 4),
         commandConfidence: CommandConfidence(
             bias: 0.0683, weights: [0.0536, -0.0554, 2.5597, -8.3687, 0.0192, 1.301], threshold: 0.3177),
+        wordScoreConfidence: WordScoreConfidence(midpoint: -35, scale: 5),
         adaptedMinimumConfidence: 0.7,
         freeSpeech: FreeSpeech(
             trailingSilenceMilliseconds: 600, maximumMilliseconds: 20_000,
@@ -185,6 +193,11 @@ extension HearingTuning {
             check("endpointing.trailingSilenceMilliseconds", endpointing.trailingSilenceMilliseconds, Ranges.trailingSilenceMilliseconds),
             check("endpointing.maximumMilliseconds", endpointing.maximumMilliseconds, 1_000...60_000),
             check("endpointing.floorWindowMilliseconds", endpointing.floorWindowMilliseconds, 100...60_000),
+            check("endpointing.startLoudShare", endpointing.startLoudShare, 0.01...1),
+            check("endpointing.initialFloorDecibels", endpointing.initialFloorDecibels, -96...0),
+            check("wordScoreConfidence.scale", wordScoreConfidence.scale, 0.01...1_000),
+            check("wordScoreConfidence.midpoint", wordScoreConfidence.midpoint, -1_000...0),
+            check("decoding.maximumAnswerItemsInAnyOrder", decoding.maximumAnswerItemsInAnyOrder, 1...6),
             check("noise.suppressBelowDecibels", noise.suppressBelowDecibels, Ranges.suppressBelowDecibels),
             check("noise.echoTailMilliseconds", noise.echoTailMilliseconds, Ranges.echoTailMilliseconds),
             decoding.decodeAfterQuietMilliseconds.flatMap { check("decoding.decodeAfterQuietMilliseconds", $0, 10...5_000) },

@@ -6,23 +6,15 @@ public struct RecognitionSettings: Sendable, Hashable {
     public var tuning = HearingTuning.shipped
     /// How commands and look-ups are searched for.
     public var commandSearch: CommandSearch = .languageModel
-    /// Hypotheses whose confidence (``Recognizer/confidence(wordScore:)``) is below this
-    /// are rejected. Nil: automatic — ``HearingTuning/adaptedMinimumConfidence`` with an
+    /// A single decode's intent whose confidence (``WordScoreConfidence``) is below this is
+    /// not acted on. Nil: automatic — ``HearingTuning/adaptedMinimumConfidence`` with an
     /// adapted acoustic model, none with the shipped one.
     public var minimumConfidence: Double?
     /// Start each utterance from the same feature normalisation (files, tests), rather
     /// than adapting across utterances (the live daemon).
     public var independentUtterances = false
-    /// Normalise each utterance's features over the whole utterance (decoding when it
-    /// ends) rather than with a running estimate while it arrives. The running estimate
-    /// starts far from a new voice or microphone and misses the first words; measured on
-    /// the espeak-ng test set, whole-utterance normalisation is what makes the commands
-    /// heard (see scripts/bench-recognition.sh).
-    public var normaliseWholeUtterance = true
     /// Take the room's noise out with RNNoise over the whole stream (``Recognizer/cleansStream``)
-    /// instead of WebRTC's suppressor per utterance (config `rnnoise`): real people's
-    /// pauses are cut less in a noisy room (docs/hearing.md). Off by default while one
-    /// end-to-end test (conversation in pink noise) is acted on with it.
+    /// instead of WebRTC's suppressor per utterance (config `rnnoise`; docs/hearing.md).
     public var removesNoiseWithRNNoise = false
     /// A speaker adaptation made by `scripts/adapt.sh` from recordings of the person, or of
     /// a voice, reading known text (``SpeakerAdaptation``: a MAP-adapted acoustic model
@@ -51,8 +43,7 @@ public struct RecognitionSettings: Sendable, Hashable {
         set { tuning.decoding.maximumPauseMilliseconds = newValue }
     }
     /// ``HearingTuning/Noise/suppressBelowDecibels``: suppressed by WebRTC per utterance,
-    /// or with ``removesNoiseWithRNNoise`` by RNNoise over the whole stream. Only with
-    /// whole-utterance normalisation, which holds the utterance until it ends.
+    /// or with ``removesNoiseWithRNNoise`` by RNNoise over the whole stream.
     public var suppressNoiseBelowDecibels: Double {
         get { tuning.noise.suppressBelowDecibels }
         set { tuning.noise.suppressBelowDecibels = newValue }

@@ -1,4 +1,5 @@
 import Audio
+import Intents
 
 /// Recorded audio through the daemon's capture-side pipeline: the endpointer cuts it into
 /// utterances and the recogniser hears each one, exactly as live audio would be heard.
@@ -15,6 +16,12 @@ public enum RecordedSpeech {
         /// 0.1 s in which the endpointer closed it.
         public let start: Double
         public let end: Double
+        /// Whether the endpointer cut it (the longest utterance, or the room grew loud)
+        /// rather than silence ending it.
+        public let cut: Bool
+
+        /// What the session is asked to do with it (``RecognizedUtterance/input(cutAtMaximum:)``).
+        public var input: HeardInput { recognition.input(cutAtMaximum: cut) }
     }
 
     /// Every utterance found in `samples` (16 kHz mono), recognised in order.
@@ -32,13 +39,14 @@ public enum RecordedSpeech {
     ) throws -> [Utterance] {
         let listener = UtteranceListener(recognizer: recognizer, endpointer: configuration)
         var results: [Utterance] = []
-        func place(_ recognition: RecognizedUtterance, closedAt offset: Int, trailing: Int) -> Utterance {
+        func place(_ recognition: RecognizedUtterance, closedAt offset: Int, trailing: Int, cut: Bool) -> Utterance {
             let closed = Double(min(offset, samples.count + AudioFormat.samples(milliseconds: trailing)))
                 / Double(AudioFormat.sampleRate)
             let start = max(0, closed - recognition.audioMilliseconds / 1000)
             let end = min(Double(samples.count) / Double(AudioFormat.sampleRate),
                           max(start, closed - Double(trailing) / 1000))
-            return Utterance(recognition: recognition, start: (start * 10).rounded() / 10, end: (end * 10).rounded() / 10)
+            return Utterance(recognition: recognition, start: (start * 10).rounded() / 10, end: (end * 10).rounded() / 10,
+                             cut: cut)
         }
         var failure: (any Error)?
         let chunk = AudioFormat.samples(milliseconds: 100)
@@ -49,20 +57,29 @@ public enum RecordedSpeech {
             offset += chunk
             listener.hear(piece, heard: { recognition, cut in
                 results.append(place(recognition, closedAt: offset,
-                                     trailing: cut ? 0 : configuration.trailingSilenceMilliseconds))
+                                     trailing: cut ? 0 : configuration.trailingSilenceMilliseconds, cut: cut))
                 return true
             }, failed: { failure = failure ?? $0 })
             if let failure { throw failure }
         }
-        if let last = try listener.close() { results.append(place(last, closedAt: padded.count, trailing: 0)) }
+        if let last = try listener.close() { results.append(place(last, closedAt: padded.count, trailing: 0, cut: false)) }
         return results
     }
 
     /// What the daemon would act on in `recognitions`: the first accepted intent, else the
     /// first rejection that heard something, else nothing heard.
     public static func decision(_ recognitions: [RecognizedUtterance]) -> RecognizedUtterance? {
-        recognitions.first { $0.intent.isAccepted }
-            ?? recognitions.first { $0.intent != .rejected(.nothingHeard) }
-            ?? recognitions.first
+        decisionIndex(recognitions).map { recognitions[$0] }
+    }
+
+    /// The utterance the daemon would act on in `utterances` (as ``decision(_:)-([RecognizedUtterance])``).
+    public static func decision(_ utterances: [Utterance]) -> Utterance? {
+        decisionIndex(utterances.map(\.recognition)).map { utterances[$0] }
+    }
+
+    private static func decisionIndex(_ recognitions: [RecognizedUtterance]) -> Int? {
+        recognitions.firstIndex { $0.intent.isAccepted }
+            ?? recognitions.firstIndex { $0.intent != .rejected(.nothingHeard) }
+            ?? recognitions.indices.first
     }
 }

@@ -20,7 +20,7 @@ public final class Transcriber {
         public let start: Double
         public let end: Double
         public let hypothesis: Hypothesis
-        /// How well the words fit the sound, 0-1 (``Recognizer/confidence(wordScore:)``).
+        /// How well the words fit the sound, 0-1 (``WordScoreConfidence``).
         public let confidence: Double
         /// The samples decoded (with the room's noise suppressed when it was), for
         /// ``Transcriber/bestReading(of:alone:in:)``.
@@ -150,7 +150,7 @@ public final class Transcriber {
             start: Double(audioStart) / rate,
             end: Double(audioStart + max(0, audio.count - trailingSilence)) / rate,
             hypothesis: hypothesis,
-            confidence: hypothesis.wordScorePerFrame.map(Recognizer.confidence(wordScore:)) ?? 0,
+            confidence: hypothesis.wordScorePerFrame.map(HearingTuning.shipped.wordScoreConfidence.confidence(wordScore:)) ?? 0,
             audio: samples)
     }
 
@@ -181,7 +181,7 @@ public final class Transcriber {
         try swapLanguageModel(to: languageModel)
         let hypothesis = try decoded.get()
         return Utterance(start: utterance.start, end: utterance.end, hypothesis: hypothesis,
-                         confidence: hypothesis.wordScorePerFrame.map(Recognizer.confidence(wordScore:)) ?? 0,
+                         confidence: hypothesis.wordScorePerFrame.map(HearingTuning.shipped.wordScoreConfidence.confidence(wordScore:)) ?? 0,
                          audio: utterance.audio)
     }
 

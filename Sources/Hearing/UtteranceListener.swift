@@ -93,13 +93,15 @@ public final class UtteranceListener {
         }
     }
 
-    /// Keeps the audio as heard from the open utterance's next samples on, or the last two
-    /// seconds between utterances (more than a pre-roll and the start window).
+    /// Keeps the audio as heard from the open utterance's next samples on, or between
+    /// utterances as far back as the next one may begin (``Endpointer/reachBackSamples``,
+    /// behind the cleaner's delay); dropped a second or more at a time.
     private func forgetHeard() {
-        guard cleaner != nil else { return }
-        let keepFrom = isOpen ? heardCursor : heardOrigin + soundHeard.count - AudioFormat.samples(milliseconds: 2000)
+        guard let cleaner else { return }
+        let reach = endpointer.reachBackSamples + cleaner.delaySamples
+        let keepFrom = isOpen ? heardCursor : heardOrigin + soundHeard.count - reach
         let drop = min(soundHeard.count, max(0, keepFrom - heardOrigin))
-        guard drop > 16_000 else { return }
+        guard drop > AudioFormat.sampleRate else { return }
         soundHeard.removeFirst(drop)
         heardOrigin += drop
     }

@@ -30,6 +30,11 @@ public enum Rejection: Hashable, Sendable, CustomStringConvertible {
     /// Heard words that map to no intent.
     case unmatched
 
+    /// ``lowConfidence(_:)`` with `confidence` to the thousandth, as it is shown.
+    public static func belowThreshold(_ confidence: Double) -> Rejection {
+        .lowConfidence((confidence * 1000).rounded() / 1000)
+    }
+
     public var description: String {
         switch self {
         case .nothingHeard: return "nothing heard"

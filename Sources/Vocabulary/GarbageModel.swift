@@ -1,14 +1,13 @@
 /// The rejection path of a grammar: a loop of "words" that are single phones, which
-/// absorbs speech that is not a command so it can be rejected (see the PocketSphinx notes:
-/// the phone loop rejected 97% of conversation while keeping 98% of commands, clean).
+/// absorbs speech that is not a command so it can be rejected.
 ///
 /// Each phone word is named `g_` + the phone (`g_aa`); its weight is the per-phone cost of
-/// explaining audio as garbage: lower rejects less. The rule sits on one line so a
-/// recogniser can re-weight a compiled grammar without recompiling it.
+/// explaining audio as garbage: lower rejects less (hearing's tuning holds the weight,
+/// `HearingTuning.decoding.garbageWeight`). The rule sits on one line so a recogniser can
+/// re-weight a compiled grammar without recompiling it.
 public enum GarbageModel {
     public static let rule = "garbage_phone"
     public static let wordPrefix = "g_"
-    public static let defaultWeight = 0.01
 
     /// The phone words and their one-phone pronunciations.
     public static var words: [(word: String, phone: String)] {

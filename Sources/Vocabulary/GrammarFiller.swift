@@ -49,7 +49,7 @@ public struct GrammarFiller: Sendable {
     /// `source` with its placeholders filled and missing rules appended. `name` names the
     /// source in errors; `extra` fills placeholders the vocabulary does not know (an answer
     /// grammar's `@answer@`).
-    public func fill(_ source: String, name: String, garbageWeight: Double = GarbageModel.defaultWeight,
+    public func fill(_ source: String, name: String, garbageWeight: Double,
                      extra: [String: String] = [:]) throws(VocabularyError) -> String {
         var text = ""
         var rest = Substring(source)

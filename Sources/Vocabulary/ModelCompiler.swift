@@ -17,7 +17,7 @@ public struct ModelInputs: Sendable {
 
     public init(definition: VocabularyDefinition, grammarDirectory: URL, pronunciationsFile: URL,
                 cmudictPath: String = CMUDictionary.defaultPath, stockLanguageModelPath: String = StockUnigrams.defaultPath,
-                garbageWeight: Double = GarbageModel.defaultWeight) {
+                garbageWeight: Double) {
         self.definition = definition
         self.grammarDirectory = grammarDirectory
         self.pronunciationsFile = pronunciationsFile

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Assistant
 import Foundation
+import Hearing
 import Vocabulary
 
 /// `bible-course bench model`: the in-process figures scripts/bench-model.sh prints —
@@ -51,7 +52,7 @@ struct BenchModelCommand: ParsableCommand {
 
     private func prepare(_ locations: VocabularyLocations) throws -> (CompiledModel, ModelCompiler.Outcome) {
         do {
-            return try RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight).get()
+            return try RecognitionModel.prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight).get()
         } catch {
             throw CommandFailure("cannot build the model: \(error)")
         }

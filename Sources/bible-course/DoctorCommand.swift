@@ -60,7 +60,7 @@ struct DoctorCommand: ParsableCommand {
                fix: "apt-get install pocketsphinx-en-us")
 
         let locations = paths.vocabularyLocations
-        switch RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight) {
+        switch RecognitionModel.prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight) {
         case .success(let (model, outcome)):
             let how = outcome == .reused ? "current" : "rebuilt now"
             report(true, "vocabulary model \(model.directory.path) (\(how), \(model.manifest.sources.count) words)")

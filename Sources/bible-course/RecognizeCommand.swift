@@ -158,23 +158,18 @@ struct FileRecognition {
                 result.decodes.append(DecodesJSON(decodes, intent: IntentMatcher().command(words: decodes.grammar.words)))
             }
         }
-        if let decision = RecordedSpeech.decision(recognitions) {
+        if let decided = RecordedSpeech.decision(utterances) {
+            let decision = decided.recognition
             result.intent = decision.intent
             result.confidence = decision.confidence
             result.wordScore = decision.hypothesis.wordScorePerFrame
             result.verification = decision.verification
             result.rechecked = decision.rechecked?.text
-            // As the daemon decides: silence gets no reply, a passage that does not exist
-            // its own; other speech that is not a command may be a question.
-            if case .rejected(let why) = decision.intent {
-                switch why {
-                case .nothingHeard, .invalidReference:
-                    break
-                default:
-                    let words = decision.hypothesis.words.filter { !GarbageModel.isGarbage($0) }.joined(separator: " ")
-                    let kind = InputClassifier().classify(words, heard: true)
-                    if kind == .applicationRequest || kind == .theologicalQuestion { result.question = kind }
-                }
+            // Words the session takes as words (not silence, a passage that does not exist
+            // or sound that ran past the longest utterance) may be a question to the course.
+            if case .speech(let words) = decided.input {
+                let kind = InputClassifier().classify(words, heard: true)
+                if kind == .applicationRequest || kind == .theologicalQuestion { result.question = kind }
             }
         }
         return result

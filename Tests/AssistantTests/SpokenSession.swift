@@ -32,7 +32,7 @@ final class SpokenSession {
             curriculumDirectory: checkout.appendingPathComponent("curriculum"),
             userVocabulary: nil,
             modelDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("bible-course-assistant-tests/model"))
-        return RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight).map(\.0)
+        return RecognitionModel.prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight).map(\.0)
     }()
 
     static let person = try! PersonVoice()

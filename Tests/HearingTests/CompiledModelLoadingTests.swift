@@ -44,7 +44,7 @@ struct CompiledModelLoadingTests {
     @Test("PocketSphinx loads the generated dictionary, the command grammar and the answer grammar")
     func decoderLoadsModel() throws {
         try Self.withLocations { locations in
-            let (model, outcome) = try RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight).get()
+            let (model, outcome) = try RecognitionModel.prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight).get()
             #expect(outcome == .built(because: .missing))
             let decoder = try PocketSphinxDecoder(dictionary: model.dictionary.path)
             try decoder.setGrammar("commands", jsgf: try String(contentsOf: model.commandsGrammar, encoding: .utf8))
@@ -65,14 +65,14 @@ struct CompiledModelLoadingTests {
             }
             try decoder.activate("commands")
             try decoder.activate("answer")
-            #expect(try RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight).get().1 == .reused)
+            #expect(try RecognitionModel.prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight).get().1 == .reused)
         }
     }
 
     @Test("the recogniser loads the model and listens for each lesson's answers")
     func recognizerLoadsModel() throws {
         try Self.withLocations { locations in
-            let (model, _) = try RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight).get()
+            let (model, _) = try RecognitionModel.prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight).get()
             let recognizer = try Recognizer(mode: .grammar(model))
             for answer in try Self.curriculumAnswers(locations) {
                 try recognizer.expect(.answer([answer]))
@@ -90,7 +90,7 @@ struct CompiledModelLoadingTests {
              "pronunciations": [{"grapheme": "Zerubbabel", "phonemes": ["z@\\"rVb@b@l"], "notation": "xsampa"}]}
             """
         try Self.withLocations(userVocabulary: vocabulary) { locations in
-            let (model, _) = try RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight).get()
+            let (model, _) = try RecognitionModel.prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight).get()
             #expect(model.manifest.sources["zerubbabel"] == .authored)
             let dictionary = try String(contentsOf: model.dictionary, encoding: .utf8)
             #expect(dictionary.contains("\nzerubbabel Z AH R AH B AH B AH L\n"))
@@ -107,7 +107,7 @@ struct CompiledModelLoadingTests {
              "pronunciations": [{"grapheme": "Zerubbabel", "phonemes": ["z@\\"rVb@bC"], "notation": "xsampa"}]}
             """
         try Self.withLocations(userVocabulary: vocabulary) { locations in
-            let result = RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight)
+            let result = RecognitionModel.prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight)
             guard case .failure(let error) = result else {
                 Issue.record("an unbuildable vocabulary was compiled")
                 return
@@ -128,7 +128,7 @@ struct CompiledModelLoadingTests {
         try Self.withLocations { locations in
             var locations = locations
             locations.userVocabulary = locations.modelDirectory.appendingPathComponent("nowhere.json")
-            guard case .failure(let error) = RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight) else {
+            guard case .failure(let error) = RecognitionModel.prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight) else {
                 Issue.record("a missing vocabulary file was ignored")
                 return
             }

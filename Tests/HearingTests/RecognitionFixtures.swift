@@ -28,7 +28,7 @@ enum TestModel {
             pronunciationsFile: checkout.appendingPathComponent("Models/pronunciations.tsv"),
             curriculumDirectory: checkout.appendingPathComponent("curriculum"),
             userVocabulary: nil, modelDirectory: state.appendingPathComponent("model"))
-        return try RecognitionModel.prepare(locations, garbageWeight: GarbageModel.defaultWeight).get().0
+        return try RecognitionModel.prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight).get().0
     }
 
     static func recognizer(_ mode: Recognizer.Mode) throws -> Recognizer {

@@ -12,7 +12,7 @@ struct DecoderConfigurationTests {
 
     @Test("the command recogniser normalises whole utterances, keeps its frames for comparison and skips the lattice pass")
     func commandRecogniser() {
-        let flags = Recognizer.decoderConfiguration(RecognitionSettings(), adaptation: nil).flags
+        let flags = HearingDecoders.configuration(RecognitionSettings(), adaptation: nil).flags
         #expect(flags == ["-cmn": "batch", "-remove_noise": "no", "-remove_silence": "no",
                           "-bestpath": "no"])
     }
@@ -21,7 +21,7 @@ struct DecoderConfigurationTests {
     func grammarSearch() {
         var settings = RecognitionSettings()
         settings.commandSearch = .grammar
-        #expect(Recognizer.decoderConfiguration(settings, adaptation: nil).flags == ["-cmn": "batch", "-remove_noise": "no"])
+        #expect(HearingDecoders.configuration(settings, adaptation: nil).flags == ["-cmn": "batch", "-remove_noise": "no"])
     }
 
     @Test("verifying with the phone loop scores every senone with context-independent phones")
@@ -29,7 +29,7 @@ struct DecoderConfigurationTests {
         var settings = RecognitionSettings()
         settings.commandSearch = .grammar
         settings.verifyWithPhoneLoop = true
-        let flags = Recognizer.decoderConfiguration(settings, adaptation: nil).flags
+        let flags = HearingDecoders.configuration(settings, adaptation: nil).flags
         #expect(flags["-allphone_ci"] == "yes")
         #expect(flags["-compallsen"] == "yes")
         #expect(flags["-remove_silence"] == "no")
@@ -39,7 +39,7 @@ struct DecoderConfigurationTests {
     func experimentsOverride() {
         var settings = RecognitionSettings()
         settings.decoderOptions = ["-bestpath": "yes", "-topn": "2"]
-        let flags = Recognizer.decoderConfiguration(settings, adaptation: nil).flags
+        let flags = HearingDecoders.configuration(settings, adaptation: nil).flags
         #expect(flags["-bestpath"] == "yes")
         #expect(flags["-topn"] == "2")
         #expect(flags["-cmn"] == "batch")

@@ -19,6 +19,8 @@ struct HypothesisTests {
         let hypothesis = Hypothesis(text: "read john", score: 0, segments: segments, frames: 92)
         #expect(hypothesis.words == ["read", "john"])
         #expect(hypothesis.longestFillerFrames == 31)
+        // Between two words only: the leading silence is no pause.
+        #expect(hypothesis.longestInnerPauseFrames == 1)
     }
 }
 
@@ -33,10 +35,11 @@ struct ConfidenceTests {
         ], frames: 90)
         #expect(hypothesis.wordScorePerFrame == -30)
         #expect(Hypothesis(text: "", score: 0, segments: [], frames: 0).wordScorePerFrame == nil)
-        #expect(abs(Recognizer.confidence(wordScore: -35) - 0.5) < 1e-9)
-        #expect(Recognizer.confidence(wordScore: -10) > 0.99)
-        #expect(Recognizer.confidence(wordScore: -60) < 0.01)
-        #expect(Recognizer.confidence(wordScore: -20) > Recognizer.confidence(wordScore: -25))
+        let curve = HearingTuning.shipped.wordScoreConfidence
+        #expect(abs(curve.confidence(wordScore: -35) - 0.5) < 1e-9)
+        #expect(curve.confidence(wordScore: -10) > 0.99)
+        #expect(curve.confidence(wordScore: -60) < 0.01)
+        #expect(curve.confidence(wordScore: -20) > curve.confidence(wordScore: -25))
     }
 
     @Test("an adaptation that is neither a transform file nor a whole model folder is refused, naming what is missing")

@@ -29,7 +29,8 @@ final class ModelFixture {
     var pronunciationsFile: URL { root.appendingPathComponent("pronunciations.tsv") }
     var modelDirectory: URL { root.appendingPathComponent("state/model") }
     var inputs: ModelInputs {
-        ModelInputs(definition: definition, grammarDirectory: grammarDirectory, pronunciationsFile: pronunciationsFile)
+        ModelInputs(definition: definition, grammarDirectory: grammarDirectory, pronunciationsFile: pronunciationsFile,
+                    garbageWeight: 0.01)
     }
 
     init() throws {

@@ -1,0 +1,21 @@
+/// The port hearing decodes through: named searches of which one is active at a time, and a
+/// whole utterance decoded with the active one.
+///
+/// ``PocketSphinxDecoder`` is the real decoder; a decoder that answers from a script stands
+/// in for it where a test is about what is done with the decodes, not about the decodes.
+/// Searches change only between utterances.
+public protocol SpeechDecoder: AnyObject {
+    /// Adds (or replaces) a JSGF grammar search.
+    func setGrammar(_ name: String, jsgf: String) throws(DecoderError)
+    /// Makes `name` the active search.
+    func activate(_ name: String) throws(DecoderError)
+    /// The active search's name.
+    var activeSearch: String? { get }
+    /// Starts the next utterance from the model's own feature normalisation, so it does not
+    /// depend on the ones before it.
+    func resetAdaptation() throws(DecoderError)
+    /// Decodes one whole utterance (16 kHz mono) with the active search.
+    func decode(_ samples: [Int16]) throws(DecoderError) -> Hypothesis
+}
+
+extension PocketSphinxDecoder: SpeechDecoder {}

@@ -1,0 +1,136 @@
+import Decoding
+import Foundation
+import Vocabulary
+
+/// The decoders hearing runs its searches on (``HearingSearch``), set up from a compiled
+/// model's files or from PocketSphinx's stock model: one decoder for every search but the
+/// plain command grammar, which has a decoder of its own on a thread of its own, so that
+/// the command decision's two decodes run at the same time. No policy: which searches an
+/// utterance is decoded with is ``HearingPolicy``'s.
+public final class HearingDecoders {
+    private let decoder: any SpeechDecoder
+    /// The plain command grammar's decoder (``HearingSearch/plainGrammar``).
+    private let beside: BackgroundDecoder?
+    /// The answer grammar's template (nil with the stock model).
+    private let answers: AnswerGrammar?
+    /// The command grammar's sentences, when commands are heard with the command language
+    /// model beside the plain grammar.
+    public let commandSentences: GrammarNetwork?
+
+    /// The searches' names in the decoder.
+    private static func name(_ search: HearingSearch) -> String {
+        switch search {
+        case .commands: "commands"
+        case .plainGrammar: "commands-grammar"
+        case .answer: "answer"
+        case .phoneLoop: "phone-loop"
+        case .stock: "fallback"
+        }
+    }
+
+    /// The decoders of `model` (nil: the stock model) for `settings`.
+    public init(model: CompiledModel?, settings: RecognitionSettings, adaptation: SpeakerAdaptation?) throws {
+        func makeDecoder(dictionary: String) throws -> PocketSphinxDecoder {
+            try PocketSphinxDecoder(
+                acousticModel: adaptation?.acousticModel ?? PocketSphinxDecoder.defaultAcousticModel,
+                dictionary: dictionary, configuration: Self.configuration(settings, adaptation: adaptation),
+                logFile: settings.decoderLog)
+        }
+        guard let model else {
+            let decoder = try makeDecoder(dictionary: PocketSphinxDecoder.defaultDictionary)
+            try decoder.setLanguageModel(Self.name(.stock), path: PocketSphinxDecoder.defaultLanguageModel)
+            try decoder.activate(Self.name(.stock))
+            (self.decoder, beside, answers, commandSentences) = (decoder, nil, nil, nil)
+            return
+        }
+        let decoder = try makeDecoder(dictionary: model.dictionary.path)
+        let commands = try String(contentsOf: model.commandsGrammar, encoding: .utf8)
+        switch settings.commandSearch {
+        case .languageModel:
+            try decoder.setLanguageModel(Self.name(.commands), path: model.commandsLanguageModel.path)
+            let plain = GarbageModel.reweighted(commands, weight: 0)
+            let grammar = try makeDecoder(dictionary: model.dictionary.path)
+            try grammar.setGrammar(Self.name(.plainGrammar), jsgf: plain)
+            try grammar.activate(Self.name(.plainGrammar))
+            beside = BackgroundDecoder(decoder: grammar, label: "grammar")
+            commandSentences = try GrammarNetwork(jsgf: plain)
+        case .grammar:
+            try decoder.setGrammar(Self.name(.commands), jsgf: GarbageModel.reweighted(commands, weight: settings.garbageWeight))
+            beside = nil
+            commandSentences = nil
+        }
+        answers = AnswerGrammar(template: try String(contentsOf: model.answerGrammarSource, encoding: .utf8),
+                                garbageWeight: settings.garbageWeight,
+                                maximumItemsInAnyOrder: settings.tuning.decoding.maximumAnswerItemsInAnyOrder)
+        if settings.verifyWithPhoneLoop {
+            try decoder.setPhoneLoop(Self.name(.phoneLoop), path: PocketSphinxDecoder.defaultPhoneLanguageModel)
+        }
+        try decoder.activate(Self.name(.commands))
+        self.decoder = decoder
+    }
+
+    /// The decoders' settings for `settings`: the whole utterance's features normalised, no
+    /// spectral noise subtraction, and where two decodes of one utterance are compared frame
+    /// by frame no lattice pass for the command language model and no silence removal
+    /// (docs/hearing.md, "Two decodes"); then the settings' experimental flags.
+    static func configuration(_ settings: RecognitionSettings, adaptation: SpeakerAdaptation?) -> DecoderConfiguration {
+        var configuration = DecoderConfiguration()
+        configuration.removesNoise = false
+        configuration.normalisation = .batch
+        if settings.commandSearch == .languageModel { configuration.latticePass = false }
+        if case .transform(let file) = adaptation { configuration.transform = file }
+        if settings.verifyWithPhoneLoop { PhoneLoopVerification.configure(&configuration) }
+        if settings.commandSearch == .languageModel || settings.verifyWithPhoneLoop {
+            configuration.removesSilence = false
+        }
+        configuration.experimental = settings.decoderOptions
+        return configuration
+    }
+
+    /// Makes `expected` what the command or answer search hears. A refused grammar leaves
+    /// the search as it was.
+    func expect(_ expected: ExpectedSpeech) throws {
+        guard let answers else { return }
+        switch expected {
+        case .commands:
+            try decoder.activate(Self.name(.commands))
+        case .answer(let list):
+            try decoder.setGrammar(Self.name(.answer), jsgf: answers.jsgf(for: list))
+            try decoder.activate(Self.name(.answer))
+        }
+    }
+
+    /// Starts each utterance from the model's own feature normalisation.
+    func resetAdaptation() throws {
+        try decoder.resetAdaptation()
+    }
+
+    /// `audio` decoded by each of `searches`: the plain grammar on its own thread while the
+    /// others are decoded here in turn, each with its search made active for the decode.
+    /// Also the processor time the decode beside took.
+    func decode(_ audio: [Int16], with searches: [HearingSearch], independent: Bool) throws
+        -> (hypotheses: [HearingSearch: Hypothesis], besideMilliseconds: Double) {
+        if searches.contains(.plainGrammar), beside == nil {
+            throw DecoderError.search(name: Self.name(.plainGrammar), reason: "no such search")
+        }
+        let besideSearch = searches.contains(.plainGrammar) ? beside : nil
+        besideSearch?.start(audio, independent: independent)
+        var hypotheses: [HearingSearch: Hypothesis] = [:]
+        do {
+            for search in searches where search != .plainGrammar {
+                let name = Self.name(search)
+                let previous = decoder.activeSearch
+                try decoder.activate(name)
+                defer { if let previous { try? decoder.activate(previous) } }
+                hypotheses[search] = try decoder.decode(audio)
+            }
+        } catch {
+            _ = try? besideSearch?.outcome()
+            throw error
+        }
+        guard let besideSearch else { return (hypotheses, 0) }
+        let outcome = try besideSearch.outcome()
+        hypotheses[.plainGrammar] = outcome.hypothesis
+        return (hypotheses, outcome.milliseconds)
+    }
+}

@@ -1,0 +1,16 @@
+/// The searches hearing decodes an utterance with (``HearingPolicy`` names them,
+/// ``HearingDecoders`` holds them).
+public enum HearingSearch: Hashable, Sendable, CaseIterable {
+    /// The command search: the command language model (``CommandSearch/languageModel``) or
+    /// the grammar with its garbage path (``CommandSearch/grammar``).
+    case commands
+    /// The plain command grammar, no garbage path: it can only say one of its sentences. On
+    /// a decoder of its own, beside ``commands``.
+    case plainGrammar
+    /// The review question's answers, with the garbage path.
+    case answer
+    /// A free loop of phones, to verify a hypothesis against (``PhoneLoopVerification``).
+    case phoneLoop
+    /// PocketSphinx's stock en-us language model, without a compiled model.
+    case stock
+}

@@ -1,0 +1,23 @@
+import Decoding
+
+/// What has happened to one closed utterance so far: what the session expects, how noisy
+/// it was, which audio was made ready and what each search heard in it. The input of
+/// ``HearingPolicy/next(_:)``.
+public struct UtteranceFacts: Sendable {
+    /// What the session expects to hear.
+    public let expected: ExpectedSpeech
+    /// The utterance's signal-to-noise ratio as heard, dB.
+    public let signalToNoise: Double
+    /// The audio made ready for decoding; nil until it is.
+    public var prepared: PreparedAudio?
+    /// What each search heard in the prepared audio.
+    public var decodes: [HearingSearch: Hypothesis]
+
+    public init(expected: ExpectedSpeech, signalToNoise: Double, prepared: PreparedAudio? = nil,
+                decodes: [HearingSearch: Hypothesis] = [:]) {
+        self.expected = expected
+        self.signalToNoise = signalToNoise
+        self.prepared = prepared
+        self.decodes = decodes
+    }
+}
