@@ -6,6 +6,8 @@ public enum AudioFormat {
     public static func samples(milliseconds: Int) -> Int { sampleRate * milliseconds / 1000 }
     /// Milliseconds in `samples`.
     public static func milliseconds(samples: Int) -> Double { Double(samples) * 1000 / Double(sampleRate) }
+    /// How much audio the capture loop hands on at a time.
+    public static let captureChunkMilliseconds = 100
     /// The length of one frame of the front end (the endpointer's and the decoder's).
     public static let frameMilliseconds = 10
     /// Samples in one frame.

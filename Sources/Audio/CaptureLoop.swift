@@ -98,9 +98,9 @@ public final class CaptureLoop: AudioSource, @unchecked Sendable {
         }
     }
 
-    /// Reads chunks of `chunkFrames` (100 ms by default) and hands each non-empty one to
+    /// Reads chunks of `chunkFrames` (``AudioFormat/captureChunkMilliseconds`` by default) and hands each non-empty one to
     /// `deliver`, until ``stop()``. Returns when stopped; never throws.
-    public func run(chunkFrames: Int = AudioFormat.samples(milliseconds: 100), deliver: ([Int16]) -> Void) {
+    public func run(chunkFrames: Int = AudioFormat.samples(milliseconds: AudioFormat.captureChunkMilliseconds), deliver: ([Int16]) -> Void) {
         while !isStopped {
             let frames = read(maxFrames: chunkFrames)
             if !frames.isEmpty { deliver(frames) }

@@ -4,7 +4,7 @@ import Foundation
 
 /// Takes a room's background (dishes, a running tap, a fan, a television) out of 16 kHz
 /// speech before it is recognised. Two methods, each where it measured best on real room
-/// recordings mixed with speech at 10 dB:
+/// recordings mixed with speech:
 ///
 /// - ``Method/webRTC(_:)``: the noise suppressor of WebRTC's audio processing module
 ///   (Debian's libwebrtc-audio-processing): a high-pass filter, then a noise estimate that
@@ -105,13 +105,18 @@ public final class NoiseSuppressor {
         return suppressor.process(samples)
     }
 
-    /// The signal-to-noise ratio of an utterance in dB, from its 10 ms frame energies: the
-    /// loud frames (90th percentile, the speech) against the quiet ones (10th percentile,
-    /// the room between words and in the pre-roll and trailing silence). Infinity when the
-    /// quiet frames are digital silence.
+    /// The percentiles of an utterance's frame energies read as its speech (loud) and as the
+    /// room between words and around them (quiet) by ``signalToNoise(_:)``.
+    public static let speechPercentile = 90, roomPercentile = 10
+    /// The frames an utterance needs for its ratio to be measured.
+    static let minimumFramesMeasured = 10
+
+    /// The signal-to-noise ratio of an utterance in dB, from its frame energies: the loud
+    /// frames (``speechPercentile``) against the quiet ones (``roomPercentile``). Infinity
+    /// when the quiet frames are digital silence or the utterance is too short to tell.
     public static func signalToNoise(_ samples: [Int16]) -> Double {
         let frame = frameSamples
-        guard samples.count >= frame * 10 else { return .infinity }
+        guard samples.count >= frame * minimumFramesMeasured else { return .infinity }
         var energies: [Double] = []
         energies.reserveCapacity(samples.count / frame)
         var start = 0
@@ -122,8 +127,8 @@ public final class NoiseSuppressor {
             start += frame
         }
         energies.sort()
-        let quiet = energies[energies.count / 10]
-        let loud = energies[energies.count * 9 / 10]
+        let quiet = energies[energies.count * roomPercentile / 100]
+        let loud = energies[energies.count * speechPercentile / 100]
         guard quiet > 1 else { return .infinity }
         return 10 * log10(max(loud, 1) / quiet)
     }

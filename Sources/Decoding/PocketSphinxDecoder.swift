@@ -58,20 +58,14 @@ public final class PocketSphinxDecoder {
     /// given back to the system directly. By default glibc raises that threshold to the
     /// largest block freed so far and keeps freed blocks for reuse, so a decoder that builds
     /// large search structures per utterance (`listen`'s domain model, the grammars of its
-    /// sound checks) holds its high-water mark. Measured with `bible-course listen` on 100
-    /// Piper-read verses at 10 dB of real room noise: peak RSS 137 -> 127 MB for the same
-    /// output and CPU time (108.5 / 109.6 s); `scripts/bench-listen.sh`'s 200, 133 -> 131 MB;
-    /// `recognize` on the hearing sets unchanged (71 MB).
+    /// sound checks) holds its high-water mark
+    /// (docs/measurements/2026-11-27-from-doc-comments.md).
     private static let largeBlocksReturned: Bool = mallopt(M_MMAP_THRESHOLD, 128 * 1024) == 1
 
     /// Gives the pages of freed smaller blocks back to the system (`malloc_trim`). A
     /// long-running `listen` builds and frees search structures for every utterance (its
     /// readings' decoders, the language model swapped in and out), and the holes they
-    /// leave in the heap stayed resident. Over all 1,178 real recordings of
-    /// `../shared/speech` in one `listen` run (release build, RSS sampled every 5 s), RSS
-    /// crept from 122 to 156 MB; given back after each utterance it held 120-124 MB
-    /// through the first 1,000 utterances and peaked at 140 MB on Common Voice's longer
-    /// ones, with the same output.
+    /// leave in the heap stayed resident (docs/measurements/2026-11-26-listen.md).
     public static func returnFreedMemory() {
         _ = malloc_trim(0)
     }
@@ -207,11 +201,10 @@ public final class PocketSphinxDecoder {
 
     /// Decodes a whole utterance in one call, its features normalised over the utterance
     /// itself (with `-cmn batch`). Fed in blocks, sphinxbase switches the decoder to live
-    /// normalisation for good, with a running mean that every decode moves: measured on
-    /// `scripts/bench-listen.sh`'s 200 Piper-read verses at 10 dB of real room noise, word
-    /// error rate 72.9% -> 71.8% and verses identified as quoted 45 -> 59 by this alone.
-    /// (Starting the front end afresh for each utterance as well raised it to 79%: its
-    /// noise and silence estimates carry on, as a room's noise does.)
+    /// normalisation for good, with a running mean that every decode moves, and fewer
+    /// words are heard right. The front end is not started afresh for each utterance: its
+    /// noise and silence estimates carry on, as a room's noise does
+    /// (docs/measurements/2026-11-27-from-doc-comments.md).
     public func decode(_ samples: [Int16]) throws(DecoderError) -> Hypothesis {
         try startUtterance()
         do {

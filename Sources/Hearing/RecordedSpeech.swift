@@ -4,10 +4,13 @@ import Intents
 /// Recorded audio through the daemon's capture-side pipeline: the endpointer cuts it into
 /// utterances and the recogniser hears each one, exactly as live audio would be heard.
 ///
-/// Used by `recognize`, the benchmarks and the tests; the audio arrives in 100 ms pieces,
-/// as the capture loop delivers it, followed by a second of silence so an utterance that
-/// runs to the end of the recording is closed the same way.
+/// Used by `recognize`, the benchmarks and the tests; the audio arrives in pieces as the
+/// capture loop delivers it (``AudioFormat/captureChunkMilliseconds``), followed by
+/// ``closingSilenceMilliseconds`` of silence so an utterance that runs to the end of the
+/// recording is closed the same way.
 public enum RecordedSpeech {
+    /// Digital silence after a recording: longer than the shipped trailing silence.
+    public static let closingSilenceMilliseconds = 1000
     /// One utterance of a recording and where it lies in it.
     public struct Utterance: Sendable {
         public let recognition: RecognizedUtterance
@@ -49,8 +52,8 @@ public enum RecordedSpeech {
                              cut: cut)
         }
         var failure: (any Error)?
-        let chunk = AudioFormat.samples(milliseconds: 100)
-        let padded = samples + [Int16](repeating: 0, count: AudioFormat.samples(milliseconds: 1000))
+        let chunk = AudioFormat.samples(milliseconds: AudioFormat.captureChunkMilliseconds)
+        let padded = samples + [Int16](repeating: 0, count: AudioFormat.samples(milliseconds: closingSilenceMilliseconds))
         var offset = 0
         while offset < padded.count {
             let piece = Array(padded[offset..<min(padded.count, offset + chunk)])

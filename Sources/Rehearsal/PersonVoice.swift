@@ -5,9 +5,8 @@ import Speech
 /// than the daemon's, as 16 kHz audio with silence around them, ready to be heard through
 /// the real capture-side pipeline.
 ///
-/// en-us+f2 at espeak-ng's normal rate is the default: on the seven commands and a
-/// look-up it was recognised 8 of 8 times, against 3-5 of 8 for en-us, en-gb, en-gb+m3
-/// and en-us+m3 (measured with `bible-course recognize`; see scripts/bench-daemon.sh).
+/// en-us+f2 at espeak-ng's normal rate is the default: the espeak-ng voice the recogniser
+/// heard best on the commands and a look-up (docs/measurements/2026-11-27-from-doc-comments.md).
 public struct PersonVoice: Sendable {
     public static let defaultVoice = "en-us+f2"
     public let synthesizer: SpeechSynthesizer

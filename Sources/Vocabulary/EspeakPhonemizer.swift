@@ -5,8 +5,8 @@ import Foundation
 /// no authored pronunciation and is not in cmudict (a new name in a user's course).
 ///
 /// espeak-ng is reached through the `Espeak` module (``EspeakPhonemes``), which owns its
-/// one initialisation and lock. About 56% of words come
-/// out exactly as cmudict has them (see the notes): good enough for a fallback, not for
+/// one initialisation and lock. Many words do not come out as cmudict has them
+/// (docs/measurements/2026-11-27-from-doc-comments.md): good enough for a fallback, not for
 /// the Bible's names, which are authored.
 public enum EspeakPhonemizer {
     /// espeak-ng's IPA for `word` in American English, or nil when espeak-ng is absent.

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import Assistant
+import Hearing
+
+/// What the README's table of settings and the config template (`systemd/config.toml`) say
+/// the hearing keys default to is what the daemon ships (``HearingTuning/shipped``): the
+/// numbers have one home, and these two places must not drift from it.
+@Suite("Shipped defaults: the README and the config template agree with the tuning")
+struct ShippedDefaultsTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Each hearing key with the shipped value it stands for (`minimum_confidence`: with an
+    /// adaptation).
+    static var shipped: [String: Double] {
+        let tuning = HearingTuning.shipped
+        return [
+            "trailing_silence_ms": Double(tuning.endpointing.trailingSilenceMilliseconds),
+            "max_pause_ms": Double(tuning.decoding.maximumPauseMilliseconds),
+            "echo_tail_ms": Double(tuning.noise.echoTailMilliseconds),
+            "garbage_weight": tuning.decoding.garbageWeight,
+            "suppress_noise_below_db": tuning.noise.suppressBelowDecibels,
+            "minimum_confidence": tuning.adaptedMinimumConfidence,
+        ]
+    }
+
+    @Test("the config template's commented hearing keys show the shipped values, and read back as them")
+    func configTemplate() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("systemd/config.toml"), encoding: .utf8)
+        var shown: [String: Double] = [:]
+        var lines: [String] = []
+        for line in text.split(separator: "\n") where line.hasPrefix("# ") {
+            let parts = line.dropFirst(2).split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let key = parts.first, Self.shipped[key] != nil, let value = Double(parts[1]) else { continue }
+            shown[key] = value
+            if key != "minimum_confidence" { lines.append(String(line.dropFirst(2))) }
+        }
+        #expect(shown == Self.shipped)
+        // Set as they are shown, the keys change nothing.
+        var configuration = DaemonConfiguration()
+        for entry in try ConfigurationFile.parse(lines.joined(separator: "\n"), path: "config.toml") {
+            try configuration.set(try #require(DaemonConfiguration.Key(rawValue: entry.key)), entry.value, source: entry.key)
+        }
+        #expect(configuration.hearing == HearingTuning.shipped)
+    }
+
+    @Test("the README's table of settings gives the shipped values of hearing's keys")
+    func readmeTable() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        var shown: [String: Double] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 3 else { continue }
+            func quoted(_ cell: String) -> [String] {
+                cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            }
+            let keys = quoted(cells[0]), values = quoted(cells[1])
+            for (key, value) in zip(keys, values) where Self.shipped[key] != nil { shown[key] = Double(value) }
+            if keys == ["minimum_confidence"], let match = cells[2].firstMatch(of: /([0-9.]+) with an adaptation/) {
+                shown["minimum_confidence"] = Double(match.1)
+            }
+        }
+        #expect(shown == Self.shipped)
+    }
+}
