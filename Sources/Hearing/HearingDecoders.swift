@@ -18,7 +18,7 @@ public final class HearingDecoders {
     public let commandSentences: GrammarNetwork?
 
     /// The searches' names in the decoder.
-    private static func name(_ search: HearingSearch) -> String {
+    public static func name(_ search: HearingSearch) -> String {
         switch search {
         case .commands: "commands"
         case .plainGrammar: "commands-grammar"
@@ -26,6 +26,17 @@ public final class HearingDecoders {
         case .phoneLoop: "phone-loop"
         case .stock: "fallback"
         }
+    }
+
+    /// Decoders already set up: `decoder` with the searches other than the plain grammar,
+    /// the command search active; `plainGrammar` with that one active; the answer grammar's
+    /// template (nil: the stock model, no answer search).
+    public init(decoder: any SpeechDecoder, plainGrammar: (any SpeechDecoder)?, answers: AnswerGrammar?,
+                commandSentences: GrammarNetwork?) {
+        self.decoder = decoder
+        beside = plainGrammar.map { BackgroundDecoder(decoder: $0, label: "grammar") }
+        self.answers = answers
+        self.commandSentences = commandSentences
     }
 
     /// The decoders of `model` (nil: the stock model) for `settings`.

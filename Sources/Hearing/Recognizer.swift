@@ -16,7 +16,6 @@ public final class Recognizer {
         case fallback
     }
 
-    public let mode: Mode
     public let settings: RecognitionSettings
     /// What is done with each utterance.
     public let policy: HearingPolicy
@@ -48,19 +47,27 @@ public final class Recognizer {
     }
     private var early: EarlyDecode?
 
-    public init(mode: Mode, settings: RecognitionSettings = RecognitionSettings()) throws {
+    /// A recogniser on PocketSphinx: `mode`'s model, `settings`' searches and numbers.
+    public convenience init(mode: Mode, settings: RecognitionSettings = RecognitionSettings()) throws {
         let adaptation = try settings.adaptation.map(SpeakerAdaptation.init(path:))
-        self.mode = mode
-        self.settings = settings
         var model: CompiledModel?
         if case .grammar(let compiled) = mode { model = compiled }
-        decoders = try HearingDecoders(model: model, settings: settings, adaptation: adaptation)
+        try self.init(model: model == nil ? .stock : .compiled(settings.commandSearch), settings: settings,
+                      decoders: HearingDecoders(model: model, settings: settings, adaptation: adaptation),
+                      adapted: adaptation?.acousticModel != nil)
+    }
+
+    /// A recogniser on `decoders`, set up for `model`; `adapted`: the acoustic model is a
+    /// speaker's adaptation.
+    public init(model: HearingPolicy.Model, settings: RecognitionSettings, decoders: HearingDecoders, adapted: Bool = false) {
+        self.settings = settings
+        self.decoders = decoders
         let sentences = decoders.commandSentences
+        let compiled = model != .stock
         policy = HearingPolicy(
-            model: model == nil ? .stock : .compiled(settings.commandSearch), tuning: settings.tuning,
-            minimumConfidence: settings.minimumConfidence
-                ?? (adaptation?.acousticModel != nil ? settings.tuning.adaptedMinimumConfidence : 0),
-            verifiesWithPhoneLoop: settings.verifyWithPhoneLoop && model != nil,
+            model: model, tuning: settings.tuning,
+            minimumConfidence: settings.minimumConfidence ?? (adapted ? settings.tuning.adaptedMinimumConfidence : 0),
+            verifiesWithPhoneLoop: settings.verifyWithPhoneLoop && compiled,
             cleansStream: Self.cleansStream(settings),
             isSentence: { sentences?.accepts($0) ?? false })
     }
