@@ -27,6 +27,9 @@ public enum Reply: Sendable, Hashable {
     case answerIs(String)
     /// "Begin the lesson" when every lesson of the course is complete.
     case allLessonsComplete
+    /// A look-up whose passage was not heard surely enough to read: asking again beats
+    /// reading the wrong passage.
+    case referenceNotCaught
 
     /// The exact words spoken.
     public var text: String {
@@ -44,6 +47,7 @@ public enum Reply: Sendable, Hashable {
         case .correct: "Correct"
         case .answerIs(let answer): "The answer is \(answer)"
         case .allLessonsComplete: "Every lesson in this course is complete."
+        case .referenceNotCaught: "I did not catch the reference. Please say it again."
         }
     }
 }

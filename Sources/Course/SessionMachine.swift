@@ -107,6 +107,8 @@ public struct SessionMachine: Sendable {
             return lookupsAccepted ? [.readPassage(reference)] : handle(.rejected(.conversation))
         case .noSuchPassage(let error):
             return lookupsAccepted ? [.sayNoSuchPassage(error)] : handle(.rejected(.conversation))
+        case .uncaughtReference:
+            return lookupsAccepted ? [.speakReply(.referenceNotCaught)] : handle(.rejected(.conversation))
         case .answer(let text):
             guard state == .questionAsked else { return handle(.rejected(classifier.classify(text, heard: !typed))) }
             if let command = commandPhrases.command(for: text) { return handle(.command(command)) }

@@ -8,9 +8,10 @@ import Intents
 /// its threshold. Failing that, the language model's words are taken when they are
 /// themselves a sentence of the grammar: in loud noise the plain grammar can go astray
 /// ("read acts two eight") where the model still hears the command. A sentence taken is
-/// acted on when it means something (a command, a look-up, a passage that does not exist).
-/// Otherwise the model's words stand for what was said, so the session can still tell a
-/// question to the course by its opening.
+/// acted on when it means something (a command, a look-up, a passage that does not exist);
+/// a look-up only when the other decode names the same passage
+/// (``IntentMatcher/agreed(_:with:)``). Otherwise the model's words stand for what was
+/// said, so the session can still tell a question to the course by its opening.
 public struct CommandDecision: Hashable, Sendable {
     public let intent: Intent
     /// 0...1 (``CommandConfidence/confidence(_:)``); 0 when the grammar heard no words.
@@ -34,9 +35,11 @@ public struct CommandDecision: Hashable, Sendable {
         if features != nil, confidence >= model.threshold {
             // What the sentence means: a command, a look-up, a passage that does not exist,
             // or none (a question's opening, a sentence of a user's own rule).
-            self.init(intent: matcher.command(words: sentence), confidence: confidence, takesGrammar: true)
+            self.init(intent: matcher.agreed(matcher.command(words: sentence), with: heard), confidence: confidence,
+                      takesGrammar: true)
         } else if heardIsSentence {
-            self.init(intent: matcher.command(words: heard), confidence: confidence, takesGrammar: false)
+            self.init(intent: matcher.agreed(matcher.command(words: heard), with: sentence), confidence: confidence,
+                      takesGrammar: false)
         } else if heard.isEmpty {
             self.init(intent: .rejected(.nothingHeard), confidence: confidence, takesGrammar: false)
         } else if features == nil {

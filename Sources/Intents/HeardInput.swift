@@ -9,6 +9,8 @@ public enum HeardInput: Sendable, Hashable {
     case lookup(ScriptureReference)
     /// A request for a passage that does not exist ("read Jude chapter four").
     case noSuchPassage(ReferenceError)
+    /// A request for a passage that was not heard surely enough to read any.
+    case uncaughtReference
     /// Words the answer search placed as one of the review question's answers.
     case answer(String)
     /// Words that are none of these (empty when nothing could be made of them).
@@ -30,6 +32,7 @@ extension HeardInput {
         case .answer(let text): self = .answer(text)
         case .rejected(.nothingHeard): self = .nothing
         case .rejected(.invalidReference(let error)): self = .noSuchPassage(error)
+        case .rejected(.uncertainReference): self = cutAtMaximum ? .nothing : .uncaughtReference
         case .rejected where cutAtMaximum: self = .nothing
         case .rejected: self = .speech(words)
         }

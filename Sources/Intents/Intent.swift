@@ -27,6 +27,9 @@ public enum Rejection: Hashable, Sendable, CustomStringConvertible {
     case lowConfidence(Double)
     /// A passage that does not exist ("Jude chapter four").
     case invalidReference(ReferenceError)
+    /// A look-up whose passage the decodes did not agree on: reading one of them could
+    /// read the wrong passage.
+    case uncertainReference
     /// Heard words that map to no intent.
     case unmatched
 
@@ -42,6 +45,7 @@ public enum Rejection: Hashable, Sendable, CustomStringConvertible {
         case .longPause(let ms): return "a pause of \(ms) ms inside the utterance"
         case .lowConfidence(let c): return "confidence \(c) below the threshold"
         case .invalidReference(let error): return "no such passage: \(error)"
+        case .uncertainReference: return "the decodes did not agree on the passage"
         case .unmatched: return "no command matches"
         }
     }

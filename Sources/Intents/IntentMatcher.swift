@@ -25,6 +25,16 @@ public struct IntentMatcher: Sendable {
         return .rejected(.unmatched)
     }
 
+    /// `intent`, heard in one decode, checked against the words of a second decode of the
+    /// same audio: a look-up stands only where those words name the same passage (the
+    /// same book, chapter and verses), else it is ``Rejection/uncertainReference``, for a
+    /// wrong passage read aloud is worse than asking again. Other intents stand as they are.
+    public func agreed(_ intent: Intent, with other: [String]) -> Intent {
+        guard case .lookup(let reference) = intent else { return intent }
+        return ScriptureReference.find(in: other.joined(separator: " ")).contains(reference)
+            ? intent : .rejected(.uncertainReference)
+    }
+
     /// The intent of `words` heard (or `typed`) while the review question is asked: the
     /// answer (the course judges it), or nothing. A question to the course ("is there a
     /// god", the answer grammar's `<question>`) is no answer: it is rejected, and its

@@ -372,6 +372,7 @@ struct RoutedInput: CustomTestStringConvertible, Sendable {
     static let all: [RoutedInput] = [
         RoutedInput(name: "a look-up", input: .lookup(john316!)),
         RoutedInput(name: "a passage that does not exist", input: .noSuchPassage(judeFour)),
+        RoutedInput(name: "a look-up whose passage was not caught", input: .uncaughtReference),
         RoutedInput(name: "conversation", input: .speech(conversation)),
         RoutedInput(name: "a question to the course", input: .speech(question)),
         RoutedInput(name: "speech with no words", input: .speech("")),
@@ -410,6 +411,8 @@ struct StateHeardTableTests {
             #expect(effects == (pair.state == .idle ? [.readPassage(reference)] : [.speakReply(.structuredCourse)]))
         case .noSuchPassage(let error):
             #expect(effects == (pair.state == .idle ? [.sayNoSuchPassage(error)] : [.speakReply(.structuredCourse)]))
+        case .uncaughtReference:
+            #expect(effects == (pair.state == .idle ? [.speakReply(.referenceNotCaught)] : [.speakReply(.structuredCourse)]))
         case .speech(RoutedInput.question):
             #expect(effects == [.speakReply(.outsideSyllabus)])
         case .speech(let text):
@@ -439,8 +442,8 @@ struct StateHeardTableTests {
         }
     }
 
-    @Test("the table covers 16 resting states times 8 inputs")
+    @Test("the table covers 16 resting states times 9 inputs")
     func tableSize() {
-        #expect(Self.pairs.count == 16 * 8)
+        #expect(Self.pairs.count == 16 * 9)
     }
 }

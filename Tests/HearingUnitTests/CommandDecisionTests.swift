@@ -89,5 +89,28 @@ struct CommandDecisionTests {
         #expect(make(nil) == range.upperBound && make(.infinity) == range.upperBound)
         #expect(make(-30) == range.lowerBound && make(12) == 12)
     }
-}
 
+    @Test("a look-up is read only when both decodes name the same passage", arguments: [
+        ("read john chapter three verse sixteen", "read john chapter three verse sixteen", "John 3:16"),
+        ("read john chapter three verse sixteen", "be read john chapter three verse sixteen", "John 3:16"),
+        ("read john chapter three verse sixteen", "read john chapter three verse fifteen", nil),
+        ("read john chapter three verse sixteen", "read joel chapter three verse sixteen", nil),
+        ("open romans chapter five", "open romans chapter nine", nil),
+    ])
+    func lookupAgreement(sentence: String, heard: String, reference: String?) {
+        let decision = Self.decide(sentence: sentence, heard: heard, snr: 30)
+        if let reference {
+            guard case .lookup(let read) = decision.intent else { Issue.record("\(decision)"); return }
+            #expect(read.compact == reference)
+        } else {
+            #expect(!decision.intent.isAccepted, "\(decision)")
+        }
+    }
+
+    @Test("the model's own look-up, taken when the grammar went astray, is read only when the grammar names it too")
+    func modelLookupAgreement() {
+        let decision = Self.decide(sentence: "read acts two eight", heard: "read john chapter three verse sixteen",
+                                   heardIsSentence: true, against: 9, snr: 6)
+        #expect(decision.intent == .rejected(.uncertainReference), "\(decision)")
+    }
+}
