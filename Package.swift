@@ -81,7 +81,7 @@ let package = Package(
             swiftSettings: optimisedInDebug
         ),
         .target(
-            name: "Speech",
+            name: "Voice",
             dependencies: ["Espeak", "Audio", "Vocabulary"]
         ),
         // The PocketSphinx adapter: the decoder, its typed configuration, what it heard; no policy.
@@ -99,13 +99,13 @@ let package = Package(
         .target(
             name: "Assistant",
             dependencies: [
-                "Support", "Scripture", "Intents", "Course", "Vocabulary", "Decoding", "Hearing", "Audio", "Speech",
+                "Support", "Scripture", "Intents", "Course", "Vocabulary", "Decoding", "Hearing", "Audio", "Voice",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "Rehearsal",
-            dependencies: ["Assistant", "Audio", "Course", "Intents", "Scripture", "Speech", "Vocabulary"]
+            dependencies: ["Assistant", "Audio", "Course", "Intents", "Scripture", "Voice", "Vocabulary"]
         ),
         .executableTarget(
             name: "bible-course",
@@ -118,7 +118,7 @@ let package = Package(
                 "Decoding",
                 "Hearing",
                 "Audio",
-                "Speech",
+                "Voice",
                 "Assistant",
                 "Rehearsal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -138,7 +138,7 @@ let package = Package(
         .testTarget(name: "CourseUnitTests", dependencies: ["Course", "Intents", "Scripture"]),
         .testTarget(name: "VocabularyUnitTests", dependencies: ["Vocabulary", "Scripture", "Support"]),
         .testTarget(name: "AudioUnitTests", dependencies: ["Audio"]),
-        .testTarget(name: "SpeechUnitTests", dependencies: ["Speech"]),
+        .testTarget(name: "VoiceUnitTests", dependencies: ["Voice"]),
         .testTarget(name: "HearingUnitTests", dependencies: ["Decoding", "Hearing", "Intents", "Scripture", "Support"]),
         .testTarget(name: "AssistantUnitTests", dependencies: ["Assistant", "Course", "Hearing"]),
         .testTarget(
@@ -151,17 +151,17 @@ let package = Package(
         ),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(
-            name: "SpeechTests",
-            dependencies: ["Speech", "Audio", "Vocabulary"]
+            name: "VoiceTests",
+            dependencies: ["Voice", "Audio", "Vocabulary"]
         ),
         .testTarget(
             name: "HearingTests",
-            dependencies: ["Support", "Decoding", "Hearing", "Intents", "Vocabulary", "Scripture", "Course", "Audio", "Assistant", "Speech"]
+            dependencies: ["Support", "Decoding", "Hearing", "Intents", "Vocabulary", "Scripture", "Course", "Audio", "Assistant", "Voice"]
         ),
         .testTarget(
             name: "AssistantTests",
             dependencies: [
-                "Assistant", "Rehearsal", "Intents", "Course", "Hearing", "Audio", "Speech", "Scripture", "Vocabulary",
+                "Assistant", "Rehearsal", "Intents", "Course", "Hearing", "Audio", "Voice", "Scripture", "Vocabulary",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

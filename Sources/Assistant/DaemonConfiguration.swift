@@ -1,7 +1,7 @@
 import Hearing
 import Foundation
 import Logging
-import Speech
+import Voice
 
 /// The daemon's settings: built-in defaults, then the config file, then flags (each
 /// flag is named like its key: `capture_device` is `--capture-device`).
