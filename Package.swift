@@ -93,7 +93,7 @@ let package = Package(
         // Hearing's policy: the endpointer, the recogniser and its command decision, the tuning.
         .target(
             name: "Hearing",
-            dependencies: ["Support", "Decoding", "Vocabulary", "Scripture", "Intents", "Audio"],
+            dependencies: ["Support", "Decoding", "Vocabulary", "Intents", "Audio"],
             swiftSettings: optimisedInDebug
         ),
         .target(
@@ -102,6 +102,16 @@ let package = Package(
                 "Support", "Scripture", "Intents", "Course", "Vocabulary", "Decoding", "Hearing", "Audio", "Voice",
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // `listen`: free speech transcribed and the passages named or quoted in it found; its
+        // own numbers (ListenTuning), its runtime under the daemon's loop.
+        .target(
+            name: "Listening",
+            dependencies: [
+                "Support", "Scripture", "Course", "Vocabulary", "Decoding", "Hearing", "Audio", "Assistant",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: optimisedInDebug
         ),
         .target(
             name: "Rehearsal",
@@ -120,6 +130,7 @@ let package = Package(
                 "Audio",
                 "Voice",
                 "Assistant",
+                "Listening",
                 "Rehearsal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -141,10 +152,8 @@ let package = Package(
         .testTarget(name: "VoiceUnitTests", dependencies: ["Voice"]),
         .testTarget(name: "HearingUnitTests", dependencies: ["Decoding", "Hearing", "Intents", "Scripture", "Support"]),
         .testTarget(name: "AssistantUnitTests", dependencies: ["Assistant", "Course", "Hearing"]),
-        .testTarget(
-            name: "ScriptureTests",
-            dependencies: ["Scripture", "Vocabulary", "Hearing"]
-        ),
+        .testTarget(name: "ListeningUnitTests", dependencies: ["Listening", "Assistant", "Decoding", "Hearing"]),
+        .testTarget(name: "ScriptureTests", dependencies: ["Scripture"]),
         .testTarget(
             name: "VocabularyTests",
             dependencies: ["Vocabulary", "Scripture"]
@@ -157,6 +166,10 @@ let package = Package(
         .testTarget(
             name: "HearingTests",
             dependencies: ["Support", "Decoding", "Hearing", "Intents", "Vocabulary", "Scripture", "Course", "Audio", "Assistant", "Voice"]
+        ),
+        .testTarget(
+            name: "ListeningTests",
+            dependencies: ["Listening", "Support", "Decoding", "Hearing", "Scripture", "Vocabulary", "Audio", "Voice"]
         ),
         .testTarget(
             name: "AssistantTests",
