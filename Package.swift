@@ -81,7 +81,7 @@ let package = Package(
             swiftSettings: optimisedInDebug
         ),
         .target(
-            name: "Speech",
+            name: "Voice",
             dependencies: ["Espeak", "Audio", "Vocabulary"]
         ),
         // The PocketSphinx adapter: the decoder, its typed configuration, what it heard; no policy.
@@ -93,19 +93,29 @@ let package = Package(
         // Hearing's policy: the endpointer, the recogniser and its command decision, the tuning.
         .target(
             name: "Hearing",
-            dependencies: ["Support", "Decoding", "Vocabulary", "Scripture", "Intents", "Audio"],
+            dependencies: ["Support", "Decoding", "Vocabulary", "Intents", "Audio"],
             swiftSettings: optimisedInDebug
         ),
         .target(
             name: "Assistant",
             dependencies: [
-                "Support", "Scripture", "Intents", "Course", "Vocabulary", "Decoding", "Hearing", "Audio", "Speech",
+                "Support", "Scripture", "Intents", "Course", "Vocabulary", "Decoding", "Hearing", "Audio", "Voice",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `listen`: free speech transcribed and the passages named or quoted in it found; its
+        // own numbers (ListenTuning), its runtime under the daemon's loop.
+        .target(
+            name: "Listening",
+            dependencies: [
+                "Support", "Scripture", "Course", "Vocabulary", "Decoding", "Hearing", "Audio", "Assistant",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: optimisedInDebug
+        ),
         .target(
             name: "Rehearsal",
-            dependencies: ["Assistant", "Audio", "Course", "Intents", "Scripture", "Speech", "Vocabulary"]
+            dependencies: ["Assistant", "Audio", "Course", "Intents", "Scripture", "Voice", "Vocabulary"]
         ),
         .executableTarget(
             name: "bible-course",
@@ -118,8 +128,9 @@ let package = Package(
                 "Decoding",
                 "Hearing",
                 "Audio",
-                "Speech",
+                "Voice",
                 "Assistant",
+                "Listening",
                 "Rehearsal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -138,30 +149,32 @@ let package = Package(
         .testTarget(name: "CourseUnitTests", dependencies: ["Course", "Intents", "Scripture"]),
         .testTarget(name: "VocabularyUnitTests", dependencies: ["Vocabulary", "Scripture", "Support"]),
         .testTarget(name: "AudioUnitTests", dependencies: ["Audio"]),
-        .testTarget(name: "SpeechUnitTests", dependencies: ["Speech"]),
+        .testTarget(name: "VoiceUnitTests", dependencies: ["Voice"]),
         .testTarget(name: "HearingUnitTests", dependencies: ["Decoding", "Hearing", "Intents", "Scripture", "Support"]),
         .testTarget(name: "AssistantUnitTests", dependencies: ["Assistant", "Course", "Hearing"]),
-        .testTarget(
-            name: "ScriptureTests",
-            dependencies: ["Scripture", "Vocabulary", "Hearing"]
-        ),
+        .testTarget(name: "ListeningUnitTests", dependencies: ["Listening", "Assistant", "Decoding", "Hearing"]),
+        .testTarget(name: "ScriptureTests", dependencies: ["Scripture"]),
         .testTarget(
             name: "VocabularyTests",
             dependencies: ["Vocabulary", "Scripture"]
         ),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(
-            name: "SpeechTests",
-            dependencies: ["Speech", "Audio", "Vocabulary"]
+            name: "VoiceTests",
+            dependencies: ["Voice", "Audio", "Vocabulary"]
         ),
         .testTarget(
             name: "HearingTests",
-            dependencies: ["Support", "Decoding", "Hearing", "Intents", "Vocabulary", "Scripture", "Course", "Audio", "Assistant", "Speech"]
+            dependencies: ["Support", "Decoding", "Hearing", "Intents", "Vocabulary", "Scripture", "Course", "Audio", "Assistant", "Voice"]
+        ),
+        .testTarget(
+            name: "ListeningTests",
+            dependencies: ["Listening", "Support", "Decoding", "Hearing", "Scripture", "Vocabulary", "Audio", "Voice"]
         ),
         .testTarget(
             name: "AssistantTests",
             dependencies: [
-                "Assistant", "Rehearsal", "Intents", "Course", "Hearing", "Audio", "Speech", "Scripture", "Vocabulary",
+                "Assistant", "Rehearsal", "Intents", "Course", "Hearing", "Audio", "Voice", "Scripture", "Vocabulary",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

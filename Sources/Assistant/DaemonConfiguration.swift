@@ -1,7 +1,8 @@
 import Hearing
 import Foundation
 import Logging
-import Speech
+import Support
+import Voice
 
 /// The daemon's settings: built-in defaults, then the config file, then flags (each
 /// flag is named like its key: `capture_device` is `--capture-device`).
@@ -73,9 +74,15 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var course: String?
     /// Use PocketSphinx's stock language model instead of the compiled grammar.
     public var standardRecognition = false
-    /// The numbers of hearing from a JSON file (``HearingTuning/load(from:)``), for
+    /// The numbers of hearing from a JSON file (``readHearingTuning(_:)``), for
     /// experiments; nil: the shipped ones. The keys above override it (``hearing``).
     public var hearingTuning: HearingTuning?
+    /// `listen`'s part of that file (``listenTuningKey``), read where `listen` is (its
+    /// numbers are not the course's: `ListenTuning`, in the Listening module); nil: none.
+    public var listenTuningFile: TuningFile?
+    /// Where `hearing_tuning` was set (a file's line, a flag), for the errors of
+    /// ``listenTuningFile``.
+    public var hearingTuningSource: String?
     /// Take the room's noise out with RNNoise (when its library loads) rather than WebRTC's suppressor.
     public var rnnoise = false
     /// trace, debug, info, notice, warning, error or critical.
@@ -178,9 +185,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
         case .adaptation: adaptation = try string()
         case .hearingTuning:
             let path = try string()
-            do { hearingTuning = try HearingTuning.load(from: path) } catch {
+            do { (hearingTuning, listenTuningFile) = try Self.readHearingTuning(path) } catch {
                 throw bad("a hearing tuning file: \(error)")
             }
+            hearingTuningSource = source
         case .rnnoise:
             guard case .boolean(let flag) = value else { throw bad("true or false") }
             rnnoise = flag
@@ -213,6 +221,17 @@ public struct DaemonConfiguration: Hashable, Sendable {
         if let maximumPauseMilliseconds { tuning.decoding.maximumPauseMilliseconds = maximumPauseMilliseconds }
         if let echoTailMilliseconds { tuning.noise.echoTailMilliseconds = echoTailMilliseconds }
         return tuning
+    }
+
+    /// The key of `listen`'s part of a `hearing_tuning` file.
+    public static let listenTuningKey = "freeSpeech"
+
+    /// A `hearing_tuning` file: the numbers of hearing (the file but its `listen` part laid
+    /// over the shipped tuning, ``HearingTuning/load(_:)``), and `listen`'s part
+    /// (``listenTuningKey``), nil when the file has none.
+    public static func readHearingTuning(_ path: String) throws -> (HearingTuning, TuningFile?) {
+        let file = try TuningFile(contentsOf: path, kind: "a hearing tuning")
+        return (try HearingTuning.load(file.removing(listenTuningKey)), file.part(listenTuningKey))
     }
 
     /// The endpointer's settings of these keys.

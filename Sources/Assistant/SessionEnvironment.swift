@@ -4,7 +4,7 @@ import Foundation
 import Hearing
 import Logging
 import Scripture
-import Speech
+import Voice
 import Vocabulary
 
 /// Where the daemon's files are, resolved from flags, the config file and the defaults

@@ -5,7 +5,7 @@ import Foundation
 import Logging
 import Hearing
 import Scripture
-import Speech
+import Voice
 import Vocabulary
 import Intents
 

@@ -7,8 +7,8 @@ import Glibc
 ///
 /// The statically linked binary's code and read-only data are mapped from the file; the
 /// Swift runtime, Foundation and the model loading touch much of them while starting
-/// (measured: 16 MB of the executable resident when listening begins), and they would stay
-/// counted against the service while it listens for hours. Asking the kernel to page the
+/// (docs/measurements/2026-11-23-startup-memory.md), and they would stay counted against
+/// the service while it listens for hours. Asking the kernel to page the
 /// executable's read-only mappings out (`MADV_PAGEOUT`, Linux 5.4+) drops them; the pages
 /// the listening loop uses come straight back from the page cache. It is a hint: where the
 /// kernel refuses it, nothing changes.

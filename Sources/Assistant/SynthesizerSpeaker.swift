@@ -1,7 +1,7 @@
 import Support
 import Audio
 import Course
-import Speech
+import Voice
 
 /// The daemon's voice as the session's ``SessionSpeaker``: espeak-ng through the
 /// ``SpeechSynthesizer`` into a sink, metered so that a virtual clock moves by what

@@ -1,7 +1,6 @@
 import Support
 import Decoding
 import Foundation
-import Scripture
 
 /// What the command decision reads from one utterance's two decodes of the same audio: the
 /// plain command grammar's, which can only say its sentences, and the command language

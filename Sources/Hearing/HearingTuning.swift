@@ -1,15 +1,13 @@
 import Foundation
-import Scripture
-import Vocabulary
+import Support
 
 /// Every number that decides what is heard, in one place, each with why: where an
-/// utterance begins and ends, when noise is taken out, how commands are decoded and judged,
-/// and how `listen` finds the passages quoted in free speech.
+/// utterance begins and ends, when noise is taken out, how commands are decoded and judged.
 ///
 /// The shipped values (``shipped``) were chosen on labelled real recordings and a natural
 /// voice (docs/hearing.md says how; docs/measurements/ has the figures). A JSON file of the
 /// same shape, whole or in part, overrides them for experiments (config `hearing_tuning`,
-/// ``load(from:)``); the config keys of hearing (`trailing_silence_ms`, `max_pause_ms`,
+/// ``load(_:)``); the config keys of hearing (`trailing_silence_ms`, `max_pause_ms`,
 /// `garbage_weight`, `suppress_noise_below_db`, `echo_tail_ms`) override both.
 public struct HearingTuning: Hashable, Sendable, Codable {
     /// Where a command's utterance begins and ends (``Endpointer``).
@@ -29,8 +27,6 @@ public struct HearingTuning: Hashable, Sendable, Codable {
     /// `minimum_confidence` is not set: an adapted model fits its voice closely enough for
     /// the score to separate commands from conversation; the shipped model does not.
     public var adaptedMinimumConfidence: Double
-    /// How `listen` cuts free speech and finds the verses quoted in it.
-    public var freeSpeech: FreeSpeech
 
     /// When the room's noise is taken out.
     public struct Noise: Hashable, Sendable, Codable {
@@ -59,45 +55,6 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         public var maximumAnswerItemsInAnyOrder: Int
     }
 
-    /// How `listen` cuts free speech and finds the verses quoted in it.
-    public struct FreeSpeech: Hashable, Sendable, Codable {
-        /// Silence that ends an utterance of free speech (ms): a preacher's pauses between
-        /// phrases are longer than a command's.
-        public var trailingSilenceMilliseconds: Int
-        /// Free speech is cut at this length (ms): a decode's memory and delay grow with it.
-        public var maximumMilliseconds: Int
-        /// When the words heard quote a verse (``QuotationIndex``).
-        public var quotation: QuotationIndex.Thresholds
-        /// When a verse whose words were mostly misheard is found by its sound.
-        public var soundCheck: SoundCheck
-    }
-
-    /// When a verse whose words were mostly misheard (a noisy room) is found by its sound:
-    /// the verses that sound most like the words heard are read against the audio, and the
-    /// best reading is quoted if it fits nearly as well as a free loop of phones.
-    public struct SoundCheck: Hashable, Sendable, Codable {
-        /// How many verses that sound like the words heard are read against the audio: the
-        /// readings are `listen`'s dearest decodes, in time and in memory.
-        public var candidates: Int
-        /// How close by sound (``VerseSoundIndex``'s score) the closest must be for any to
-        /// be read: most real speech that is no verse stops here.
-        public var minimumSoundScore: Double
-        /// How many of them, closest first, are also read each alone (a reading of many
-        /// verses at once can lose the right one to the beam).
-        public var readAlone: Int
-        /// How well the best reading must score per 10 ms frame against the free loop of
-        /// phones: ordinary speech forced onto a verse's words scores far below the loop.
-        public var minimumReadingScore: Double
-        /// How many words a verse needs to be quoted by its sound: a short verse fits a
-        /// short sentence by chance.
-        public var minimumWords: Int
-        /// The readings' beam and phone beam (PocketSphinx's `-beam`, `-pbeam`): a reading
-        /// needs every word, so a path the noise makes look bad for a moment must survive.
-        public var readingBeam: Double
-        /// The readings' word beam (`-wbeam`), for the same reason.
-        public var readingWordBeam: Double
-    }
-
     /// The shipped tuning. The command confidence is `scripts/fit-decision.sh`'s fit of
     /// 2026-11-26 (docs/measurements/2026-11-26-command-decision.md).
     public static let shipped = HearingTuning(
@@ -111,14 +68,7 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         commandConfidence: CommandConfidence(
             bias: 0.0683, weights: [0.0536, -0.0554, 2.5597, -8.3687, 0.0192, 1.301], threshold: 0.3177),
         wordScoreConfidence: WordScoreConfidence(midpoint: -35, scale: 5),
-        adaptedMinimumConfidence: 0.7,
-        freeSpeech: FreeSpeech(
-            trailingSilenceMilliseconds: 600, maximumMilliseconds: 20_000,
-            quotation: QuotationIndex.Thresholds(
-                minimumCoverage: 0.25, minimumDistinctCoverage: 0.12, distinctScoreShare: 0.5,
-                minimumTrigrams: 3, minimumCandidateScore: 7.5),
-            soundCheck: SoundCheck(candidates: 30, minimumSoundScore: 5, readAlone: 2, minimumReadingScore: -32,
-                                   minimumWords: 10, readingBeam: 1e-80, readingWordBeam: 1e-60)))
+        adaptedMinimumConfidence: 0.7)
 }
 
 extension HearingTuning {
@@ -127,29 +77,17 @@ extension HearingTuning {
         public let description: String
     }
 
-    /// The shipped tuning with the JSON file at `path` laid over it: any part of the
-    /// tuning's shape (`{"commandConfidence": {"threshold": 0.4}}`; the weights as an array
-    /// in ``CommandFeatures/values``' order), checked: no key the tuning does not have, one
+    /// The shipped tuning with a tuning file laid over it (`hearing_tuning`, `listen`'s
+    /// `freeSpeech` part taken off): any part of the tuning's shape
+    /// (`{"commandConfidence": {"threshold": 0.4}}`; the weights as an array in
+    /// ``CommandFeatures/values``' order), checked: no key the tuning does not have, one
     /// finite weight per feature, every number in its range (``problem``).
-    public static func load(from path: String) throws(Problem) -> HearingTuning {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw Problem(description: "\(path): cannot be read (\(error.localizedDescription))")
-        }
+    public static func load(_ file: TuningFile) throws(Problem) -> HearingTuning {
         let tuning: HearingTuning
-        do {
-            guard let given = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw Problem(description: "\(path): not a hearing tuning (a JSON object is needed)")
-            }
-            let base = try JSONSerialization.jsonObject(with: JSONEncoder().encode(shipped)) as? [String: Any] ?? [:]
-            let merged = try overlay(given, on: base, at: [])
-            tuning = try JSONDecoder().decode(HearingTuning.self, from: JSONSerialization.data(withJSONObject: merged))
-        } catch let problem as Problem {
-            throw Problem(description: "\(path): \(problem.description)")
-        } catch {
-            throw Problem(description: "\(path): not a hearing tuning (\(Self.reason(error)))")
+        do { tuning = try file.laid(over: shipped, optionalKeys: optionalKeys) } catch {
+            throw Problem(description: error.description)
         }
-        if let problem = tuning.problem { throw Problem(description: "\(path): \(problem)") }
+        if let problem = tuning.problem { throw Problem(description: file.problem(problem).description) }
         return tuning
     }
 
@@ -182,7 +120,6 @@ extension HearingTuning {
             return range.contains(value) ? nil
                 : "\(name) is \(shown(value)); it must be from \(shown(range.lowerBound)) to \(shown(range.upperBound))"
         }
-        let sound = freeSpeech.soundCheck, quotation = freeSpeech.quotation
         let checks: [String?] = [
             check("commandConfidence.threshold", model.threshold, 0...1),
             check("adaptedMinimumConfidence", adaptedMinimumConfidence, 0...1),
@@ -203,55 +140,10 @@ extension HearingTuning {
             decoding.decodeAfterQuietMilliseconds.flatMap { check("decoding.decodeAfterQuietMilliseconds", $0, 10...5_000) },
             check("decoding.maximumPauseMilliseconds", decoding.maximumPauseMilliseconds, Ranges.maximumPauseMilliseconds),
             check("decoding.garbageWeight", decoding.garbageWeight, 0...0.999_999),
-            check("freeSpeech.trailingSilenceMilliseconds", freeSpeech.trailingSilenceMilliseconds, Ranges.trailingSilenceMilliseconds),
-            check("freeSpeech.maximumMilliseconds", freeSpeech.maximumMilliseconds, 1_000...120_000),
-            check("freeSpeech.quotation.minimumCoverage", quotation.minimumCoverage, 0...1),
-            check("freeSpeech.quotation.minimumDistinctCoverage", quotation.minimumDistinctCoverage, 0...1),
-            check("freeSpeech.quotation.distinctScoreShare", quotation.distinctScoreShare, 0...1),
-            check("freeSpeech.quotation.minimumTrigrams", quotation.minimumTrigrams, 1...100),
-            check("freeSpeech.quotation.minimumCandidateScore", quotation.minimumCandidateScore, 0...1_000),
-            check("freeSpeech.soundCheck.candidates", sound.candidates, 1...200),
-            check("freeSpeech.soundCheck.minimumSoundScore", sound.minimumSoundScore, 0...1_000),
-            check("freeSpeech.soundCheck.readAlone", sound.readAlone, 0...max(0, sound.candidates)),
-            check("freeSpeech.soundCheck.minimumReadingScore", sound.minimumReadingScore, -1_000...0),
-            check("freeSpeech.soundCheck.minimumWords", sound.minimumWords, 1...200),
-            check("freeSpeech.soundCheck.readingBeam", sound.readingBeam, Double.leastNormalMagnitude...1),
-            check("freeSpeech.soundCheck.readingWordBeam", sound.readingWordBeam, Double.leastNormalMagnitude...1),
         ]
         return checks.lazy.compactMap { $0 }.first
     }
 
-    /// `given` laid over `base`, objects key by key; a key `base` does not have is an error
-    /// naming its path (a misspelt key would otherwise be silently ignored).
-    private static func overlay(_ given: [String: Any], on base: [String: Any], at path: [String]) throws -> [String: Any] {
-        var merged = base
-        for (key, value) in given {
-            let here = path + [key]
-            guard let old = base[key] ?? (optionalKeys.contains(here.joined(separator: ".")) ? NSNull() : nil) else {
-                throw Problem(description: "no setting \(here.joined(separator: ".")) in a hearing tuning")
-            }
-            if let object = value as? [String: Any], let oldObject = old as? [String: Any] {
-                merged[key] = try overlay(object, on: oldObject, at: here)
-            } else {
-                merged[key] = value
-            }
-        }
-        return merged
-    }
-
     /// Settings that may be absent from the shipped tuning's JSON (nil is not written).
     private static let optionalKeys: Set<String> = ["decoding.decodeAfterQuietMilliseconds"]
-
-    private static func reason(_ error: any Error) -> String {
-        switch error as? DecodingError {
-        case .keyNotFound(let key, let context)?:
-            return "missing \((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))"
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            return "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
-        case .dataCorrupted(let context)?:
-            return context.debugDescription
-        default:
-            return "\(error)"
-        }
-    }
 }

@@ -1,5 +1,5 @@
 import Audio
-import Speech
+import Voice
 
 /// The person's side of `demo` and the tests: lines spoken by espeak-ng in a voice other
 /// than the daemon's, as 16 kHz audio with silence around them, ready to be heard through

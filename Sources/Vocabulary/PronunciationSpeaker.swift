@@ -5,7 +5,7 @@ import Foundation
 /// authored pronunciation is given to espeak-ng as `[[...]]` phoneme input
 /// (``PhoneticConverter/espeakPhonemes(_:)``), any other word as text.
 ///
-/// A minimal speaker for `bible-course pronounce`; the daemon's voice is the `Speech`
+/// A minimal speaker for `bible-course pronounce`; the daemon's voice is the `Voice`
 /// module's. Both speak through the `Espeak` module (``EspeakSynthesis``: one lock, one
 /// initialisation); every call blocks until the speech is synthesised or played. Speech is at 0.9 times espeak-ng's
 /// normal rate, as the daemon speaks.

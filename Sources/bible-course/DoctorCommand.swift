@@ -5,7 +5,7 @@ import Decoding
 import Foundation
 import Hearing
 import Scripture
-import Speech
+import Voice
 import Vocabulary
 
 /// `bible-course doctor`: checks everything the daemon needs and says what to fix.

@@ -4,6 +4,7 @@ import Audio
 import Course
 import Foundation
 import Hearing
+import Listening
 import Logging
 import Scripture
 import Vocabulary
@@ -57,12 +58,17 @@ struct ListenCommand: ParsableCommand {
 
     func run() throws {
         var tuning = HearingTuning.shipped
+        var listening = ListenTuning.shipped
         if let hearingTuning {
-            do { tuning = try HearingTuning.load(from: hearingTuning) } catch {
+            do {
+                let (hearing, part) = try DaemonConfiguration.readHearingTuning(hearingTuning)
+                tuning = hearing
+                if let part { listening = try ListenTuning.load(part) }
+            } catch {
                 throw CommandFailure("--hearing-tuning: \(error)")
             }
         }
-        let environment = try Self.environment(paths, tuning: tuning, stock: stock)
+        let environment = try Self.environment(paths, tuning: tuning, listening: listening, stock: stock)
         let print = { (heard: ScriptureListener.Heard, file: String?) in
             FileHandle.standardOutput.write(Data(((json ? heard.jsonLine(file: file) : heard.textLine) + "\n").utf8))
         }
@@ -88,10 +94,11 @@ struct ListenCommand: ParsableCommand {
 
     /// The listening environment of `listen` and of the daemon's listen mode, its set-up
     /// errors as command failures.
-    static func environment(_ paths: PathOptions, tuning: HearingTuning = .shipped, stock: Bool = false) throws -> ListeningEnvironment {
+    static func environment(_ paths: PathOptions, tuning: HearingTuning = .shipped, listening: ListenTuning = .shipped,
+                            stock: Bool = false) throws -> ListeningEnvironment {
         do {
             return try ListeningEnvironment(paths: paths.dataPaths, normaliser: NormaliseCommand.inputs(paths),
-                                            tuning: tuning, stock: stock) { warn($0) }
+                                            tuning: tuning, listening: listening, stock: stock) { warn($0) }
         } catch {
             throw CommandFailure("listen: \(error)")
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Assistant
 import Foundation
+import Listening
 import Rehearsal
 import Scripture
 import Vocabulary

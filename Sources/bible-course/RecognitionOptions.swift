@@ -1,6 +1,7 @@
 import ArgumentParser
 import Assistant
 import Hearing
+import Listening
 
 /// The settings of hearing as flags, each named like its config key
 /// (`minimum_confidence` = `--minimum-confidence`): one group for `run`, `simulate`,
@@ -69,6 +70,9 @@ struct RecognitionOptions: ParsableArguments {
         try set(.adaptation, adaptation.map(ConfigurationValue.string))
         try set(.hearingTuning, hearingTuning.map(ConfigurationValue.string))
         try set(.rnnoise, rnnoise.map(ConfigurationValue.boolean))
+        // The tuning file's `listen` part is read where `listen` is, not by the
+        // configuration: checked here, so that every command refuses a bad one at the start.
+        _ = try configuration.listenTuning()
     }
 }
 

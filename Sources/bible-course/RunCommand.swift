@@ -3,6 +3,7 @@ import Assistant
 import Audio
 import Course
 import Foundation
+import Listening
 import Logging
 
 /// `bible-course run`: the daemon.
@@ -72,7 +73,9 @@ struct RunCommand: ParsableCommand {
 
     /// `mode = "listen"`: no course, no speech; the passages heard, as JSON lines on stdout.
     private func listen(_ configuration: DaemonConfiguration, notifier: SystemdNotifier, logger: Logger) throws {
-        let environment = try ListenCommand.environment(paths, tuning: configuration.hearing)
+        let listening: ListenTuning
+        do { listening = try configuration.listenTuning() } catch { throw CommandFailure(error.description) }
+        let environment = try ListenCommand.environment(paths, tuning: configuration.hearing, listening: listening)
         let (source, captureDevice) = try captureSource(configuration)
         logger.notice("listen mode: capture \(configuration.captureDevice); no course runs")
         let status = environment.run(source: source, captureDevice: captureDevice, notifier: notifier, logger: logger) { heard in

@@ -5,7 +5,7 @@ import Course
 import Foundation
 import Intents
 import Scripture
-import Speech
+import Voice
 import Vocabulary
 
 /// `bible-course session`: a text-mode session for people and for tests.

@@ -7,7 +7,7 @@ import Intents
 import Logging
 import Rehearsal
 import Scripture
-import Speech
+import Voice
 import Vocabulary
 
 /// A daemon session on virtual time for the tests: the real curriculum (copied to a temp

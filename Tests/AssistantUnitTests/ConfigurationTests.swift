@@ -148,7 +148,7 @@ struct ConfigurationTests {
         #expect(partly.hearing.commandConfidence.threshold == 0.5)
         #expect(partly.hearing.commandConfidence.weights == HearingTuning.shipped.commandConfidence.weights)
         #expect(partly.endpointer.trailingSilenceMilliseconds == 650)
-        #expect(partly.hearing.freeSpeech == HearingTuning.shipped.freeSpeech)
+        #expect(partly.listenTuningFile == nil)
         let keyWins = try configuration("hearing_tuning = \"\(part)\"\ntrailing_silence_ms = 700")
         #expect(keyWins.endpointer.trailingSilenceMilliseconds == 700)
 
@@ -156,10 +156,8 @@ struct ConfigurationTests {
         let misspelt = try file("misspelt.json", #"{"commandConfidence": {"treshold": 0.5}}"#)
         let loose = try file("loose.json", #"{"commandConfidence": {"bias": 1, "weights": [0, 0, 0, 0, 0, 0], "threshold": 2}}"#)
         let wrongType = try file("type.json", #"{"noise": {"echoTailMilliseconds": "long"}}"#)
-        let negative = try file("negative.json", #"{"freeSpeech": {"soundCheck": {"candidates": -1}}}"#)
         for (path, says) in [(short, "needs 6"), (misspelt, "no setting commandConfidence.treshold"), (loose, "from 0 to 1"),
                              (wrongType, "noise.echoTailMilliseconds"),
-                             (negative, "freeSpeech.soundCheck.candidates is -1; it must be from 1 to 200"),
                              (folder.appendingPathComponent("none.json").path, "cannot be read")] {
             #expect {
                 try self.configuration("hearing_tuning = \"\(path)\"")

@@ -2,7 +2,7 @@ import Assistant
 import Audio
 import Foundation
 import Hearing
-import Speech
+import Voice
 import Vocabulary
 import Intents
 

@@ -44,11 +44,4 @@ struct DecoderConfigurationTests {
         #expect(flags["-topn"] == "2")
         #expect(flags["-cmn"] == "batch")
     }
-
-    @Test("the readings' beams are written as PocketSphinx's three beams")
-    func beams() {
-        var configuration = Transcriber.decoderConfiguration
-        configuration.beams = .init(beam: 1e-80, phoneBeam: 1e-70, wordBeam: 1e-60)
-        #expect(configuration.flags == ["-cmn": "batch", "-beam": "1e-80", "-pbeam": "1e-70", "-wbeam": "1e-60"])
-    }
 }

@@ -1,6 +1,6 @@
 import Decoding
 import Foundation
-@testable import Hearing
+@testable import Listening
 import Testing
 
 /// The free-speech transcriber (`bible-course listen`): a verse's words checked against an

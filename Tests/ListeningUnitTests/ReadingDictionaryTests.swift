@@ -1,4 +1,4 @@
-@testable import Hearing
+@testable import Listening
 import Testing
 
 /// The readings' decoder is given a dictionary of the candidate verses' words only: the

@@ -1,6 +1,6 @@
 import Audio
 import Testing
-@testable import Speech
+@testable import Voice
 
 /// Speaking to a sink sentence by sentence.
 @Suite("SpeechSynthesizer: speaking to a sink")

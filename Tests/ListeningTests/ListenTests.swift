@@ -1,7 +1,7 @@
 import Support
 import Audio
 import Foundation
-import Hearing
+import Listening
 import Scripture
 import Testing
 #if canImport(Glibc)
@@ -117,7 +117,7 @@ struct ListenTests {
         }
         let lines = try Self.listen(files).lines
         let index = QuotationIndex(verses: try BibleStore(path: TestModel.checkout.appendingPathComponent("Models/Bible.db").path).allVerses(),
-                                   thresholds: HearingTuning.shipped.freeSpeech.quotation)
+                                   thresholds: ListenTuning.shipped.quotation)
         func heard(_ file: URL) -> (text: String, references: [String]) {
             let utterances = lines.filter { $0["file"] as? String == file.path }
             return (utterances.compactMap { $0["text"] as? String }.joined(separator: " "),

@@ -1,7 +1,7 @@
 import Foundation
-import Hearing
+@testable import Listening
+import Scripture
 import Testing
-@testable import Scripture
 
 /// Which verse a stretch of words quotes, over the whole Berean Standard Bible of
 /// `Models/Bible.db`: a verse read with a word wrong here and there is still found, two
@@ -9,7 +9,7 @@ import Testing
 /// quotes nothing.
 @Suite("Quoted verses")
 struct QuotationIndexTests {
-    static let index: QuotationIndex? = (try? TestData.openStore().allVerses()).map { QuotationIndex(verses: $0, thresholds: HearingTuning.shipped.freeSpeech.quotation) }
+    static let index: QuotationIndex? = (try? TestData.openStore().allVerses()).map { QuotationIndex(verses: $0, thresholds: ListenTuning.shipped.quotation) }
 
     func quoted(_ text: String) throws -> [String] {
         let index = try #require(Self.index, "no readable \(TestData.bibleDatabase.path): \(TestData.setupHint)")
@@ -98,21 +98,5 @@ struct QuotationIndexTests {
     ])
     func ordinaryTalk(text: String) throws {
         #expect(try quoted(text) == [])
-    }
-}
-
-/// Every verse of the BSB is spelt the same by bytes as by Unicode's character rules.
-@Suite("Spoken words of the whole Bible")
-struct SpokenWordsOfTheBibleTests {
-    @Test func everyVerseByBytesAsByCharacter() throws {
-        let verses = try #require(try? TestData.openStore().allVerses(), "\(TestData.setupHint)")
-        var byBytes = 0
-        for (book, verse) in verses {
-            let plain = SpokenWords.plainWords(verse.text)
-            if plain != nil { byBytes += 1 }
-            #expect(plain ?? SpokenWords.wordsByCharacter(verse.text) == SpokenWords.wordsByCharacter(verse.text),
-                    "\(book.osis) \(verse.chapter):\(verse.verse)")
-        }
-        #expect(byBytes == verses.count)
     }
 }

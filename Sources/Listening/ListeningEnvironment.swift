@@ -1,3 +1,4 @@
+import Assistant
 import Audio
 import Course
 import Decoding
@@ -18,16 +19,17 @@ public struct ListeningEnvironment {
     /// a normaliser or pronunciations that cannot be read are warned about through `warn`
     /// and done without (references are then read from the words as heard, and a verse
     /// read in noise is looked for by its rare words only). `tuning` holds the numbers of
-    /// hearing (the config's `hearing_tuning`; shipped by default).
+    /// hearing and `listening` `listen`'s (the config's `hearing_tuning`; shipped by default).
     public init(paths: DataPaths, normaliser normaliserInputs: TranscriptNormaliserSetup.Inputs,
-                tuning: HearingTuning = .shipped, stock: Bool = false, warn: (String) -> Void) throws {
+                tuning: HearingTuning = .shipped, listening: ListenTuning = .shipped, stock: Bool = false,
+                warn: (String) -> Void) throws {
         let verses = try BibleStore(path: paths.bible.path).allVerses()
         let transcriber: Transcriber
         let dictionary: URL
         if stock {
             dictionary = URL(fileURLWithPath: PocketSphinxDecoder.defaultDictionary)
             transcriber = try Transcriber(languageModel: URL(fileURLWithPath: PocketSphinxDecoder.defaultLanguageModel),
-                                          dictionary: dictionary, tuning: tuning)
+                                          dictionary: dictionary, tuning: tuning, listening: listening)
         } else {
             let started = Date()
             let (model, outcome) = try DomainModelSetup.prepare(paths.vocabulary, verses: verses)
@@ -37,7 +39,7 @@ public struct ListeningEnvironment {
             }
             dictionary = model.dictionary
             transcriber = try Transcriber(languageModel: model.languageModel, everydayModel: model.everydayModel,
-                                          dictionary: dictionary, tuning: tuning)
+                                          dictionary: dictionary, tuning: tuning, listening: listening)
         }
         let normaliser: Normaliser?
         do {
@@ -46,7 +48,7 @@ public struct ListeningEnvironment {
             warn("the transcript normaliser cannot be set up (\(error)); references are read from the words as heard")
             normaliser = nil
         }
-        let quotations = QuotationIndex(verses: verses, thresholds: tuning.freeSpeech.quotation)
+        let quotations = QuotationIndex(verses: verses, thresholds: listening.quotation)
         let sounds: VerseSoundIndex?
         do {
             let text = try String(contentsOf: dictionary, encoding: .utf8)
@@ -56,7 +58,7 @@ public struct ListeningEnvironment {
             sounds = nil
         }
         listener = ScriptureListener(transcriber: transcriber, normaliser: normaliser, quotations: quotations, sounds: sounds,
-                                     soundCheck: tuning.freeSpeech.soundCheck)
+                                     soundCheck: listening.soundCheck)
     }
 
     /// Listens live (the microphone, or a file at real-time pace) under the daemon's loop

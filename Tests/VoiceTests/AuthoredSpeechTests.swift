@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Vocabulary
-@testable import Speech
+@testable import Voice
 
 /// Authored pronunciations reach the voice.
 @Suite("Speech: authored pronunciations")

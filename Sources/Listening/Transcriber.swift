@@ -1,6 +1,7 @@
 import Audio
 import Decoding
 import Foundation
+import Hearing
 import Vocabulary
 
 /// Free speech to text with a language model (the Bible-domain model of
@@ -32,15 +33,18 @@ public final class Transcriber {
     private let decoder: PocketSphinxDecoder
     private let endpointer: Endpointer.Configuration
     private let suppressNoiseBelowDecibels: Double
+    /// How sure the words are, from how well they fit the sound.
+    private let wordScoreConfidence: WordScoreConfidence
 
     /// - Parameters:
     ///   - everydayModel: a second language model for ``everyday(_:)`` (nil: none).
-    ///   - tuning: the numbers of hearing: free speech's endpointing and sound check
-    ///     (``HearingTuning/freeSpeech``), and below which signal-to-noise ratio the room's
-    ///     steady noise is suppressed first (``HearingTuning/noise``), as the recogniser's
-    ///     are but with libspeexdsp (``NoiseSuppressor/Method/transcription``).
+    ///   - tuning: the numbers of hearing: the endpointer's, and below which signal-to-noise
+    ///     ratio the room's steady noise is suppressed first (``HearingTuning/noise``), as
+    ///     the recogniser's are but with libspeexdsp (``NoiseSuppressor/Method/transcription``).
+    ///   - listening: `listen`'s: free speech's endpointing and the sound check's beams
+    ///     (``ListenTuning``).
     public init(languageModel: URL, everydayModel: URL? = nil, dictionary: URL, tuning: HearingTuning = .shipped,
-                logFile: String = "/dev/null") throws(DecoderError) {
+                listening: ListenTuning = .shipped, logFile: String = "/dev/null") throws(DecoderError) {
         decoder = try PocketSphinxDecoder(dictionary: dictionary.path, configuration: Self.decoderConfiguration, logFile: logFile)
         self.dictionary = dictionary
         self.logFile = logFile
@@ -53,11 +57,12 @@ public final class Transcriber {
         }
         try decoder.setGrammar(Self.placeholderSearch, jsgf: "#JSGF V1.0;\ngrammar idle;\npublic <idle> = \(word);\n")
         var endpointer = tuning.endpointing
-        endpointer.maximumMilliseconds = tuning.freeSpeech.maximumMilliseconds
-        endpointer.trailingSilenceMilliseconds = tuning.freeSpeech.trailingSilenceMilliseconds
+        endpointer.maximumMilliseconds = listening.maximumMilliseconds
+        endpointer.trailingSilenceMilliseconds = listening.trailingSilenceMilliseconds
         self.endpointer = endpointer
         self.suppressNoiseBelowDecibels = tuning.noise.suppressBelowDecibels
-        let sound = tuning.freeSpeech.soundCheck
+        wordScoreConfidence = tuning.wordScoreConfidence
+        let sound = listening.soundCheck
         var reading = Self.decoderConfiguration
         PhoneLoopVerification.configure(&reading)
         reading.beams = .init(beam: sound.readingBeam, phoneBeam: sound.readingBeam, wordBeam: sound.readingWordBeam)
@@ -150,21 +155,20 @@ public final class Transcriber {
             start: Double(audioStart) / rate,
             end: Double(audioStart + max(0, audio.count - trailingSilence)) / rate,
             hypothesis: hypothesis,
-            confidence: hypothesis.wordScorePerFrame.map(HearingTuning.shipped.wordScoreConfidence.confidence(wordScore:)) ?? 0,
+            confidence: hypothesis.wordScorePerFrame.map(wordScoreConfidence.confidence(wordScore:)) ?? 0,
             audio: samples)
     }
 
     /// Starts the decoder's stream afresh and lets its noise removal (`-remove_noise`,
     /// spectral subtraction with a noise floor it tracks over time) hear `samples` once
-    /// through a grammar of one word (`listen`'s wall time 1.00-1.03 of before). Each
-    /// utterance is then heard with a noise floor learnt from its own room, whatever was
-    /// decoded before it: carried over from the utterances before, the floor made a
-    /// recording heard differently after other recordings (`listen a.wav b.wav` against
-    /// `listen b.wav`). On `scripts/bench-listen.sh`'s 200 noisy verses, decoded in one
-    /// run: 144 identified with the floor carried over, 136 with it started afresh and not
-    /// warmed, 148 warmed on the utterance itself (the same with the domain model as the
-    /// warming search, at 1.5 times the wall time); on the held-out 100, 73 carried over
-    /// and 69 warmed.
+    /// through a grammar of one word, which costs little wall time. Each utterance is then
+    /// heard with a noise floor learnt from its own room, whatever was decoded before it:
+    /// carried over from the utterances before, the floor made a recording heard
+    /// differently after other recordings (`listen a.wav b.wav` against `listen b.wav`).
+    /// Warmed on the utterance itself, noisy verses are identified about as often as with
+    /// the floor carried over, and more often than started afresh and not warmed; a warming
+    /// search of the domain model does no better and costs more (figures:
+    /// docs/measurements/2026-11-26-listen.md, "Each utterance's own noise floor").
     private func learnTheRoom(from samples: [Int16]) throws(DecoderError) {
         try decoder.resetAdaptation()
         try decoder.activate(Self.placeholderSearch)
@@ -181,7 +185,7 @@ public final class Transcriber {
         try swapLanguageModel(to: languageModel)
         let hypothesis = try decoded.get()
         return Utterance(start: utterance.start, end: utterance.end, hypothesis: hypothesis,
-                         confidence: hypothesis.wordScorePerFrame.map(HearingTuning.shipped.wordScoreConfidence.confidence(wordScore:)) ?? 0,
+                         confidence: hypothesis.wordScorePerFrame.map(wordScoreConfidence.confidence(wordScore:)) ?? 0,
                          audio: utterance.audio)
     }
 
@@ -201,16 +205,16 @@ public final class Transcriber {
     ///
     /// Where a run is what was said, its path scores close to the loop's even in a noisy
     /// room; where none is, the words are forced onto sounds they do not match and the path
-    /// scores far below (figures: ``ScriptureListener``'s check by sound). In one grammar a
-    /// run's path can drop out of the beam in a noisy room before its words come right,
-    /// where alone it is carried to the end: on `scripts/bench-listen.sh`'s 200 noisy
-    /// verses, in an experiment that read the first five candidates each alone, the one
-    /// grammar lost 8 verses that they found and found 3 that they did not.
+    /// scores far below (``ScriptureListener``'s check by sound). In one grammar a run's
+    /// path can drop out of the beam in a noisy room before its words come right, where
+    /// alone it is carried to the end, hence the likeliest read alone too.
     ///
     /// The readings have a decoder of their own (``readingConfiguration``), set up for each call
     /// and freed after it: scoring every senone each frame, which the comparison with the
-    /// loop needs, made the language model's decodes 70% slower when they shared one, and
-    /// kept alive it added 11 MB to `listen`'s peak; set up each time it costs about 0.04 s.
+    /// loop needs, slows the language model's decodes when they share a decoder, and one
+    /// kept alive raises `listen`'s peak memory, while setting one up is cheap (figures:
+    /// docs/measurements/2026-11-26-listen.md, "The reading against a loop of phones" and
+    /// "Figures from the code's comments").
     public func bestReading(of runs: [[String]], alone: Int = 0, in utterance: Utterance) throws(DecoderError) -> (index: Int, reading: Reading)? {
         let grammars = runs.map { $0.filter(decoder.knows) }
         let readable = grammars.filter { !$0.isEmpty }
@@ -299,12 +303,13 @@ public final class Transcriber {
     }
     /// ... and the readings' decoder: the same, what the comparison with the loop needs
     /// (``PhoneLoopVerification/configure(_:)``), and the sound check's wide beams
-    /// (``HearingTuning/SoundCheck/readingBeam``).
+    /// (``ListenTuning/SoundCheck/readingBeam``).
     private let readingConfiguration: DecoderConfiguration
 
     /// The language model search built anew with the model at `path`. One such search at a
-    /// time: kept side by side, or the new one built before the old is freed, the two held
-    /// about 15 MB more at the peak. A grammar of one word holds the decoder meanwhile.
+    /// time: kept side by side, or the new one built before the old is freed, the two raise
+    /// the peak memory (docs/measurements/2026-11-26-listen.md). A grammar of one word holds
+    /// the decoder meanwhile.
     private func swapLanguageModel(to path: URL) throws(DecoderError) {
         try decoder.activate(Self.placeholderSearch)
         decoder.removeSearch("domain")

@@ -1,6 +1,6 @@
 import Foundation
 import Vocabulary
-@testable import Speech
+@testable import Voice
 
 /// Shared inputs: the checkout's authored lexicon and synthesisers over it.
 enum SpeechFixture {

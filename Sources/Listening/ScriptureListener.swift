@@ -26,7 +26,7 @@ public final class ScriptureListener {
         public let how: How
         /// Named: how well the utterance's words fit its sound. Quoted: the share of the
         /// verse's words heard (``QuotationIndex/Quotation/coverage``), or for a verse found
-        /// by its sound how well it reads against it (``confidence(readingScore:minimum:)``). 0-1.
+        /// by its sound how well it reads against it (``confidence(readingScore:soundCheck:)``). 0-1.
         public let confidence: Double
     }
 
@@ -68,7 +68,7 @@ public final class ScriptureListener {
     private let normaliser: Normaliser?
     private let quotations: QuotationIndex?
     private let sounds: VerseSoundIndex?
-    private let soundCheck: HearingTuning.SoundCheck
+    private let soundCheck: ListenTuning.SoundCheck
 
     /// - Parameters:
     ///   - normaliser: nil reads references from the words as heard.
@@ -77,7 +77,7 @@ public final class ScriptureListener {
     ///     (nil: by their rare words).
     ///   - soundCheck: when a verse is found by its sound (``quotedBySound(_:text:)``).
     public init(transcriber: Transcriber, normaliser: Normaliser?, quotations: QuotationIndex?, sounds: VerseSoundIndex? = nil,
-                soundCheck: HearingTuning.SoundCheck = HearingTuning.shipped.freeSpeech.soundCheck) {
+                soundCheck: ListenTuning.SoundCheck = ListenTuning.shipped.soundCheck) {
         self.sounds = sounds
         self.soundCheck = soundCheck
         self.transcriber = transcriber
@@ -110,7 +110,7 @@ public final class ScriptureListener {
 
     /// A verse whose words the recogniser mostly got wrong (a noisy room: a few of the
     /// verse's rarer words right, rarely three in a row, which ``QuotationIndex`` needs),
-    /// found by the sound itself (``HearingTuning/SoundCheck``). The verses that sound most
+    /// found by the sound itself (``ListenTuning/SoundCheck``). The verses that sound most
     /// like the heard words (``VerseSoundIndex``; without one, the five sharing most of their
     /// rare words, ``QuotationIndex/candidates(in:limit:)``), if the closest is close enough
     /// by sound (with a sound index), are read against the utterance's audio, each verse
@@ -129,14 +129,15 @@ public final class ScriptureListener {
         guard let best = try? transcriber.bestReading(of: candidates.map(\.words), alone: soundCheck.readAlone, in: utterance),
               best.reading.scorePerFrame >= soundCheck.minimumReadingScore else { return nil }
         return HeardReference(reference: candidates[best.index].reference, how: .quoted,
-                              confidence: Self.confidence(readingScore: best.reading.scorePerFrame,
-                                                          minimum: soundCheck.minimumReadingScore))
+                              confidence: Self.confidence(readingScore: best.reading.scorePerFrame, soundCheck: soundCheck))
     }
 
     /// A reading's score as a quotation's confidence, 0-1: 1 where the verse's words fit the
-    /// sound as well as the free loop of phones, 0.5 at the least score quoted (`minimum`).
-    static func confidence(readingScore: Double, minimum: Double) -> Double {
-        max(0, min(1, 1 + 0.5 * readingScore / -minimum))
+    /// sound as well as the free loop of phones, ``ListenTuning/SoundCheck/confidenceAtMinimumReadingScore``
+    /// at the least score quoted (``ListenTuning/SoundCheck/minimumReadingScore``), linear between.
+    static func confidence(readingScore: Double, soundCheck: ListenTuning.SoundCheck) -> Double {
+        let drop = 1 - soundCheck.confidenceAtMinimumReadingScore
+        return max(0, min(1, 1 + drop * readingScore / -soundCheck.minimumReadingScore))
     }
 
     /// What `utterance` says and names; nil when nothing was heard in it. Heard by the

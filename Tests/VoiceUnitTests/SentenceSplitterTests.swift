@@ -1,5 +1,5 @@
 import Testing
-@testable import Speech
+@testable import Voice
 
 @Suite("SentenceSplitter")
 struct SentenceSplitterTests {

@@ -1,4 +1,5 @@
 import Foundation
+import Scripture
 
 /// Which verses a stretch of heard words quotes: an index of every verse's word trigrams
 /// (spelt as the recogniser spells them, ``SpokenWords``), each weighted by how rare it is
@@ -21,8 +22,8 @@ public struct QuotationIndex: Sendable {
         public let matchedTrigrams: Int
     }
 
-    /// When the words heard quote a verse. The values are the hearing tuning's
-    /// (`HearingTuning.freeSpeech.quotation` in the Hearing module).
+    /// When the words heard quote a verse. The values are `listen`'s
+    /// (``ListenTuning/quotation``).
     public struct Thresholds: Hashable, Sendable, Codable {
         /// A quotation needs this share of its verse's trigram weight heard ...
         public var minimumCoverage: Double

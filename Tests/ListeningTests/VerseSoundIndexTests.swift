@@ -1,7 +1,7 @@
 import Foundation
-import Hearing
+@testable import Listening
+import Scripture
 import Testing
-@testable import Scripture
 import Vocabulary
 
 /// Verses found by the sound of the words heard (``VerseSoundIndex``), over the whole
@@ -9,7 +9,7 @@ import Vocabulary
 /// the Bible's names as well): words a noisy room garbled still sound like the verse.
 @Suite("Verses by their sound")
 struct VerseSoundIndexTests {
-    static let quotations: QuotationIndex? = (try? TestData.openStore().allVerses()).map { QuotationIndex(verses: $0, thresholds: HearingTuning.shipped.freeSpeech.quotation) }
+    static let quotations: QuotationIndex? = (try? TestData.openStore().allVerses()).map { QuotationIndex(verses: $0, thresholds: ListenTuning.shipped.quotation) }
     static let index: VerseSoundIndex? = quotations.flatMap { quotations in
         (try? String(contentsOfFile: CMUDictionary.defaultPath, encoding: .utf8))
             .map { VerseSoundIndex(quotations: quotations, pronunciations: PronunciationDictionary.entries($0)) }

@@ -2,7 +2,7 @@ import Audio
 import Foundation
 import Testing
 import Vocabulary
-@testable import Speech
+@testable import Voice
 
 /// Synthesis through libespeak-ng, in process.
 @Suite("SpeechSynthesizer: espeak-ng samples")

@@ -1,4 +1,5 @@
 import Foundation
+import Scripture
 
 /// Which verses heard words sound like: every verse's phone trigrams (its words' first
 /// pronunciations, run together across the words), each weighted by how rare it is in the
@@ -7,12 +8,13 @@ import Foundation
 /// phones of "the angel of the lord, she lay down under balaam").
 ///
 /// In a noisy room the words heard for a verse are mostly wrong, but wrong words that
-/// sound like the right ones: of `scripts/bench-listen.sh`'s Piper-read verses at 10 dB of
-/// real room noise that the trigrams of ``QuotationIndex`` do not quote (137 of 200), the
-/// verse read is among the first 30 by phones for 74, by rare words
-/// (``QuotationIndex/candidates(in:limit:)``) for 64. What a candidate is worth is decided
-/// by its sound (`ScriptureListener`). Building the index takes ~0.2 s; it holds about two
-/// million 16-bit verse numbers (~4 MB) and each dictionary word's phones.
+/// sound like the right ones: of `scripts/bench-listen.sh`'s Piper-read verses in real
+/// room noise that the trigrams of ``QuotationIndex`` do not quote, the verse read is among
+/// the closest by phones more often than by rare words
+/// (``QuotationIndex/candidates(in:limit:)``). What a candidate is worth is decided by its
+/// sound (`ScriptureListener`). The index holds a 16-bit verse number per (trigram, verse)
+/// and each dictionary word's phones; its cost in time and memory is in
+/// docs/measurements/2026-11-26-listen.md ("Figures from the code's comments").
 public struct VerseSoundIndex: Sendable {
     private let quotations: QuotationIndex
     /// Each word's phones as phone numbers (1...), from its first pronunciation.

@@ -1,3 +1,4 @@
+import Assistant
 import Course
 import Foundation
 import Scripture

@@ -1,3 +1,4 @@
+import Assistant
 import Support
 import Course
 import Decoding
