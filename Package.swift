@@ -163,13 +163,15 @@ let package = Package(
             name: "VoiceTests",
             dependencies: ["Voice", "Audio", "Vocabulary"]
         ),
+        // Test audio several end-to-end tiers share: espeak-ng's, Piper's, pink and real room noise.
+        .target(name: "SpeechFixtures", dependencies: ["Audio", "Voice"], path: "Tests/SpeechFixtures"),
         .testTarget(
             name: "HearingTests",
-            dependencies: ["Support", "Decoding", "Hearing", "Intents", "Vocabulary", "Scripture", "Course", "Audio", "Assistant", "Voice"]
+            dependencies: ["Support", "Decoding", "Hearing", "Intents", "Vocabulary", "Scripture", "Course", "Audio", "Assistant", "Voice", "SpeechFixtures"]
         ),
         .testTarget(
             name: "ListeningTests",
-            dependencies: ["Listening", "Support", "Decoding", "Hearing", "Scripture", "Vocabulary", "Audio", "Voice"]
+            dependencies: ["Listening", "Support", "Decoding", "Hearing", "Scripture", "Vocabulary", "Audio", "Voice", "SpeechFixtures"]
         ),
         .testTarget(
             name: "AssistantTests",

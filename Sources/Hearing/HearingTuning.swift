@@ -112,34 +112,26 @@ extension HearingTuning {
         guard ([model.bias] + model.weights).allSatisfy(\.isFinite) else {
             return "commandConfidence.bias and weights must be finite numbers"
         }
-        func check<T: Comparable>(_ name: String, _ value: T, _ range: ClosedRange<T>) -> String? {
-            func shown(_ number: T) -> String {
-                guard let double = number as? Double else { return "\(number)" }
-                return String(format: "%g", double)
-            }
-            return range.contains(value) ? nil
-                : "\(name) is \(shown(value)); it must be from \(shown(range.lowerBound)) to \(shown(range.upperBound))"
-        }
         let checks: [String?] = [
-            check("commandConfidence.threshold", model.threshold, 0...1),
-            check("adaptedMinimumConfidence", adaptedMinimumConfidence, 0...1),
-            check("endpointing.thresholdDecibels", endpointing.thresholdDecibels, 0...60),
-            check("endpointing.absoluteFloorDecibels", endpointing.absoluteFloorDecibels, -96...0),
-            check("endpointing.startMilliseconds", endpointing.startMilliseconds, 10...2_000),
-            check("endpointing.prerollMilliseconds", endpointing.prerollMilliseconds, 0...2_000),
-            check("endpointing.trailingSilenceMilliseconds", endpointing.trailingSilenceMilliseconds, Ranges.trailingSilenceMilliseconds),
-            check("endpointing.maximumMilliseconds", endpointing.maximumMilliseconds, 1_000...60_000),
-            check("endpointing.floorWindowMilliseconds", endpointing.floorWindowMilliseconds, 100...60_000),
-            check("endpointing.startLoudShare", endpointing.startLoudShare, 0.01...1),
-            check("endpointing.initialFloorDecibels", endpointing.initialFloorDecibels, -96...0),
-            check("wordScoreConfidence.scale", wordScoreConfidence.scale, 0.01...1_000),
-            check("wordScoreConfidence.midpoint", wordScoreConfidence.midpoint, -1_000...0),
-            check("decoding.maximumAnswerItemsInAnyOrder", decoding.maximumAnswerItemsInAnyOrder, 1...6),
-            check("noise.suppressBelowDecibels", noise.suppressBelowDecibels, Ranges.suppressBelowDecibels),
-            check("noise.echoTailMilliseconds", noise.echoTailMilliseconds, Ranges.echoTailMilliseconds),
-            decoding.decodeAfterQuietMilliseconds.flatMap { check("decoding.decodeAfterQuietMilliseconds", $0, 10...5_000) },
-            check("decoding.maximumPauseMilliseconds", decoding.maximumPauseMilliseconds, Ranges.maximumPauseMilliseconds),
-            check("decoding.garbageWeight", decoding.garbageWeight, 0...0.999_999),
+            TuningFile.outOfRange("commandConfidence.threshold", model.threshold, 0...1),
+            TuningFile.outOfRange("adaptedMinimumConfidence", adaptedMinimumConfidence, 0...1),
+            TuningFile.outOfRange("endpointing.thresholdDecibels", endpointing.thresholdDecibels, 0...60),
+            TuningFile.outOfRange("endpointing.absoluteFloorDecibels", endpointing.absoluteFloorDecibels, -96...0),
+            TuningFile.outOfRange("endpointing.startMilliseconds", endpointing.startMilliseconds, 10...2_000),
+            TuningFile.outOfRange("endpointing.prerollMilliseconds", endpointing.prerollMilliseconds, 0...2_000),
+            TuningFile.outOfRange("endpointing.trailingSilenceMilliseconds", endpointing.trailingSilenceMilliseconds, Ranges.trailingSilenceMilliseconds),
+            TuningFile.outOfRange("endpointing.maximumMilliseconds", endpointing.maximumMilliseconds, 1_000...60_000),
+            TuningFile.outOfRange("endpointing.floorWindowMilliseconds", endpointing.floorWindowMilliseconds, 100...60_000),
+            TuningFile.outOfRange("endpointing.startLoudShare", endpointing.startLoudShare, 0.01...1),
+            TuningFile.outOfRange("endpointing.initialFloorDecibels", endpointing.initialFloorDecibels, -96...0),
+            TuningFile.outOfRange("wordScoreConfidence.scale", wordScoreConfidence.scale, 0.01...1_000),
+            TuningFile.outOfRange("wordScoreConfidence.midpoint", wordScoreConfidence.midpoint, -1_000...0),
+            TuningFile.outOfRange("decoding.maximumAnswerItemsInAnyOrder", decoding.maximumAnswerItemsInAnyOrder, 1...6),
+            TuningFile.outOfRange("noise.suppressBelowDecibels", noise.suppressBelowDecibels, Ranges.suppressBelowDecibels),
+            TuningFile.outOfRange("noise.echoTailMilliseconds", noise.echoTailMilliseconds, Ranges.echoTailMilliseconds),
+            decoding.decodeAfterQuietMilliseconds.flatMap { TuningFile.outOfRange("decoding.decodeAfterQuietMilliseconds", $0, 10...5_000) },
+            TuningFile.outOfRange("decoding.maximumPauseMilliseconds", decoding.maximumPauseMilliseconds, Ranges.maximumPauseMilliseconds),
+            TuningFile.outOfRange("decoding.garbageWeight", decoding.garbageWeight, 0...0.999_999),
         ]
         return checks.lazy.compactMap { $0 }.first
     }

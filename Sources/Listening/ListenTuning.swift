@@ -78,31 +78,23 @@ extension ListenTuning {
     /// What is out of range in these numbers (the setting's path, its value and the range),
     /// or nil: a tuning file must not be able to stop the daemon.
     public var problem: String? {
-        func check<T: Comparable>(_ name: String, _ value: T, _ range: ClosedRange<T>) -> String? {
-            func shown(_ number: T) -> String {
-                guard let double = number as? Double else { return "\(number)" }
-                return String(format: "%g", double)
-            }
-            return range.contains(value) ? nil
-                : "\(name) is \(shown(value)); it must be from \(shown(range.lowerBound)) to \(shown(range.upperBound))"
-        }
         let sound = soundCheck
         let checks: [String?] = [
-            check("trailingSilenceMilliseconds", trailingSilenceMilliseconds, HearingTuning.Ranges.trailingSilenceMilliseconds),
-            check("maximumMilliseconds", maximumMilliseconds, 1_000...120_000),
-            check("quotation.minimumCoverage", quotation.minimumCoverage, 0...1),
-            check("quotation.minimumDistinctCoverage", quotation.minimumDistinctCoverage, 0...1),
-            check("quotation.distinctScoreShare", quotation.distinctScoreShare, 0...1),
-            check("quotation.minimumTrigrams", quotation.minimumTrigrams, 1...100),
-            check("quotation.minimumCandidateScore", quotation.minimumCandidateScore, 0...1_000),
-            check("soundCheck.candidates", sound.candidates, 1...200),
-            check("soundCheck.minimumSoundScore", sound.minimumSoundScore, 0...1_000),
-            check("soundCheck.readAlone", sound.readAlone, 0...max(0, sound.candidates)),
-            check("soundCheck.minimumReadingScore", sound.minimumReadingScore, -1_000...0),
-            check("soundCheck.confidenceAtMinimumReadingScore", sound.confidenceAtMinimumReadingScore, 0...1),
-            check("soundCheck.minimumWords", sound.minimumWords, 1...200),
-            check("soundCheck.readingBeam", sound.readingBeam, Double.leastNormalMagnitude...1),
-            check("soundCheck.readingWordBeam", sound.readingWordBeam, Double.leastNormalMagnitude...1),
+            TuningFile.outOfRange("trailingSilenceMilliseconds", trailingSilenceMilliseconds, HearingTuning.Ranges.trailingSilenceMilliseconds),
+            TuningFile.outOfRange("maximumMilliseconds", maximumMilliseconds, 1_000...120_000),
+            TuningFile.outOfRange("quotation.minimumCoverage", quotation.minimumCoverage, 0...1),
+            TuningFile.outOfRange("quotation.minimumDistinctCoverage", quotation.minimumDistinctCoverage, 0...1),
+            TuningFile.outOfRange("quotation.distinctScoreShare", quotation.distinctScoreShare, 0...1),
+            TuningFile.outOfRange("quotation.minimumTrigrams", quotation.minimumTrigrams, 1...100),
+            TuningFile.outOfRange("quotation.minimumCandidateScore", quotation.minimumCandidateScore, 0...1_000),
+            TuningFile.outOfRange("soundCheck.candidates", sound.candidates, 1...200),
+            TuningFile.outOfRange("soundCheck.minimumSoundScore", sound.minimumSoundScore, 0...1_000),
+            TuningFile.outOfRange("soundCheck.readAlone", sound.readAlone, 0...max(0, sound.candidates)),
+            TuningFile.outOfRange("soundCheck.minimumReadingScore", sound.minimumReadingScore, -1_000...0),
+            TuningFile.outOfRange("soundCheck.confidenceAtMinimumReadingScore", sound.confidenceAtMinimumReadingScore, 0...1),
+            TuningFile.outOfRange("soundCheck.minimumWords", sound.minimumWords, 1...200),
+            TuningFile.outOfRange("soundCheck.readingBeam", sound.readingBeam, Double.leastNormalMagnitude...1),
+            TuningFile.outOfRange("soundCheck.readingWordBeam", sound.readingWordBeam, Double.leastNormalMagnitude...1),
         ]
         return checks.lazy.compactMap { $0 }.first
     }

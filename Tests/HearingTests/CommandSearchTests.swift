@@ -3,6 +3,7 @@ import Hearing
 import Testing
 import Vocabulary
 import Intents
+import SpeechFixtures
 
 /// The command language model turns away what only sounds like a command: a near-miss is
 /// heard as the everyday words it is, where the grammar alone forces it onto the nearest

@@ -1,5 +1,6 @@
 import Hearing
 import Testing
+import SpeechFixtures
 
 /// The decode made during an utterance's trailing silence: the same answer as decoding
 /// when the silence ends, ready when it ends; thrown away when the person goes on speaking.

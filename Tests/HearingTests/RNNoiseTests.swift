@@ -1,6 +1,7 @@
 import Audio
 import Foundation
 import Testing
+import SpeechFixtures
 
 /// RNNoise as the recogniser uses it: installed by scripts/setup.sh, loaded at run time,
 /// taking real rooms' noise out of a real person's speech.

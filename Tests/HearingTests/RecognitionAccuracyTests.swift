@@ -3,6 +3,7 @@ import Foundation
 import Hearing
 import Testing
 import Intents
+import SpeechFixtures
 
 /// What the compiled model is for, shown on a few phrases in Piper's natural voice (take 0:
 /// the same audio every run) through the real pipeline: it hears look-ups whose book names

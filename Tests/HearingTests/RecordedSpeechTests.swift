@@ -2,6 +2,7 @@ import Audio
 import Foundation
 import Hearing
 import Testing
+import SpeechFixtures
 
 /// A recording cut into utterances, each with its place: `recognize --json`'s `utterances`.
 @Suite("Recorded speech", .serialized)

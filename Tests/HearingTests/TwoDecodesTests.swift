@@ -1,6 +1,7 @@
 import Hearing
 import Intents
 import Testing
+import SpeechFixtures
 
 /// A command's two decodes (the command language model's and the plain grammar's) run on
 /// two threads at once: the decision sees both over the same frames, and the intent waits

@@ -6,6 +6,7 @@ import Scripture
 import Testing
 #if canImport(Glibc)
 import Glibc
+import SpeechFixtures
 #endif
 
 /// `bible-course listen` as a person runs it, on Piper's natural voice: the Bible-domain

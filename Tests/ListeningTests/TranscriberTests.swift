@@ -2,6 +2,7 @@ import Decoding
 import Foundation
 @testable import Listening
 import Testing
+import SpeechFixtures
 
 /// The free-speech transcriber (`bible-course listen`): a verse's words checked against an
 /// utterance's sound (``Transcriber/bestReading(of:alone:in:)``) fit when they are what was said.

@@ -174,15 +174,16 @@ def piper_set(args):
     phrases += [("lookup", ref, text) for text, ref in lookups(args.bin, rng)]
     phrases += [("near-miss", "-", t) for t in load_lines(os.path.join(HERE, "near_misses.txt"))]
     phrases += [("question", *line.split("\t", 1)) for line in load_lines(os.path.join(HERE, "questions.txt"))]
-    phrases += [("other", "-", t) for t in verses(args.bible, rng, args.verses)]
+    phrases += [("other", "-", t, "piper-verse") for t in verses(args.bible, rng, args.verses)]
     phrases += [("other", "-", t) for t in EVERYDAY]
+    phrases += [("other", "-", t, "piper-embedded") for t in load_lines(os.path.join(HERE, "embedded_commands.txt"))]
     answers = course_answers(args.curriculum)
     phrases += [("answer", a, a) for a in answers]
     if args.kinds:
         phrases = [p for p in phrases if p[0] in args.kinds.split(",")]
     if args.per_kind:
         kept = {}
-        phrases = [p for p in phrases if kept.setdefault(p[0], []).append(p) or len(kept[p[0]]) <= args.per_kind]
+        phrases = [p for p in phrases if kept.setdefault(p[3:] or p[0], []).append(p) or len(kept[p[3:] or p[0]]) <= args.per_kind]
     if args.limit:
         phrases = phrases[: args.limit]
     piper = Piper(args.cache)
@@ -193,7 +194,7 @@ def piper_set(args):
     with open(os.path.join(args.out, "answers.txt"), "w") as f:
         f.write("".join(a + "\n" for a in answers))
     with open(os.path.join(args.out, "manifest.jsonl"), "w") as manifest:
-        for i, (kind, expected, text) in enumerate(phrases):
+        for i, (kind, expected, text, *named) in enumerate(phrases):
             # Commands are few: every rate and take; other phrases one rate/take each.
             combos = [(r, t) for r in rates for t in range(args.takes)]
             if kind in ("question", "answer"):
@@ -205,7 +206,7 @@ def piper_set(args):
                 base = os.path.join(args.out, f"{i:03d}-{kind}-{rate:g}-{take}")
                 clean = base + "-clean.wav"
                 piper.say(text, rate, take, clean)
-                entry = dict(text=text, kind=kind, expected=expected, set="piper", rate=rate, take=take)
+                entry = dict(text=text, kind=kind, expected=expected, set=named[0] if named else "piper", rate=rate, take=take)
                 manifest.write(json.dumps(dict(entry, file=os.path.abspath(clean), noise="none", snr=None)) + "\n")
                 speech = read(clean)
                 for snr in snrs:
@@ -460,7 +461,7 @@ def main():
     p.add_argument("--limit", type=int, default=0)
     p.add_argument("--beds", default="all", choices=("all", "tune", "held-out"), help="which room cuts the noise comes from")
     p.add_argument("--kinds", default="", help="only these kinds (comma-separated; default all)")
-    p.add_argument("--per-kind", type=int, default=0, help="at most this many phrases of each kind (0: all)")
+    p.add_argument("--per-kind", type=int, default=0, help="at most this many phrases of each kind, and of each named set of a kind (verses, embedded commands) (0: all)")
     p.add_argument("--cache", default=os.path.join(os.path.expanduser("~"), ".cache", "bible-course", "piper"))
     r = sub.add_parser("real")
     r.add_argument("--out", required=True)
