@@ -58,7 +58,7 @@ public struct ListenTuning: Hashable, Sendable, Codable {
         trailingSilenceMilliseconds: 600, maximumMilliseconds: 20_000,
         quotation: QuotationIndex.Thresholds(
             minimumCoverage: 0.25, minimumDistinctCoverage: 0.12, distinctScoreShare: 0.5,
-            minimumTrigrams: 3, minimumCandidateScore: 7.5),
+            minimumTrigrams: 3, minimumCandidateScore: 7.5, mostQuotedPerUtterance: 3, candidatesByWords: 5),
         soundCheck: SoundCheck(candidates: 30, minimumSoundScore: 5, readAlone: 2, minimumReadingScore: -32,
                                confidenceAtMinimumReadingScore: 0.5,
                                minimumWords: 10, readingBeam: 1e-80, readingWordBeam: 1e-60))
@@ -87,6 +87,8 @@ extension ListenTuning {
             TuningFile.outOfRange("quotation.distinctScoreShare", quotation.distinctScoreShare, 0...1),
             TuningFile.outOfRange("quotation.minimumTrigrams", quotation.minimumTrigrams, 1...100),
             TuningFile.outOfRange("quotation.minimumCandidateScore", quotation.minimumCandidateScore, 0...1_000),
+            TuningFile.outOfRange("quotation.mostQuotedPerUtterance", quotation.mostQuotedPerUtterance, 1...20),
+            TuningFile.outOfRange("quotation.candidatesByWords", quotation.candidatesByWords, 1...200),
             TuningFile.outOfRange("soundCheck.candidates", sound.candidates, 1...200),
             TuningFile.outOfRange("soundCheck.minimumSoundScore", sound.minimumSoundScore, 0...1_000),
             TuningFile.outOfRange("soundCheck.readAlone", sound.readAlone, 0...max(0, sound.candidates)),

@@ -38,12 +38,20 @@ public struct QuotationIndex: Sendable {
         /// A verse is a candidate for the sound check (``candidates(in:limit:)``) when the
         /// words heard score at least this in it.
         public var minimumCandidateScore: Double
+        /// The most verses one utterance is taken to quote: a preacher quotes a verse or two
+        /// at a time, and each more is a chance of a false one.
+        public var mostQuotedPerUtterance: Int
+        /// How many verses the sound check reads when there is no index by sound, found by
+        /// their rare words alone.
+        public var candidatesByWords: Int
 
         public init(minimumCoverage: Double, minimumDistinctCoverage: Double, distinctScoreShare: Double,
-                    minimumTrigrams: Int, minimumCandidateScore: Double) {
+                    minimumTrigrams: Int, minimumCandidateScore: Double, mostQuotedPerUtterance: Int,
+                    candidatesByWords: Int) {
             (self.minimumCoverage, self.minimumDistinctCoverage, self.distinctScoreShare) =
                 (minimumCoverage, minimumDistinctCoverage, distinctScoreShare)
             (self.minimumTrigrams, self.minimumCandidateScore) = (minimumTrigrams, minimumCandidateScore)
+            (self.mostQuotedPerUtterance, self.candidatesByWords) = (mostQuotedPerUtterance, candidatesByWords)
         }
     }
 
@@ -145,7 +153,8 @@ public struct QuotationIndex: Sendable {
     /// The verses `text` quotes, best first: the best-covered verse if it passes the
     /// thresholds, then the best of what its trigrams leave, and so on (a reader may read
     /// on into the next verse), at most `limit`.
-    public func quotations(in text: String, limit: Int = 3) -> [Quotation] {
+    public func quotations(in text: String, limit: Int? = nil) -> [Quotation] {
+        let limit = limit ?? thresholds.mostQuotedPerUtterance
         let words = SpokenWords.words(text).map { wordNumbers[$0] ?? 0 }
         var heard = Set(Self.trigrams(of: words).filter { $0 != 0 })
         var found: [Quotation] = []
@@ -177,7 +186,8 @@ public struct QuotationIndex: Sendable {
     /// The verses whose words `text` shares most (each distinct word other than a number's
     /// weighted by how rare it is in the Bible) with a score of at least
     /// ``Thresholds/minimumCandidateScore``, best first, at most `limit`.
-    public func candidates(in text: String, limit: Int = 5) -> [Candidate] {
+    public func candidates(in text: String, limit: Int? = nil) -> [Candidate] {
+        let limit = limit ?? thresholds.candidatesByWords
         // Spoken numbers weigh nothing: the counts of the census verses ("the descendants
         // of Zattu, 945") are said in everyday talk too (AN4's recordings took six of them).
         let heard = Set(SpokenWords.words(text).filter { !NumberWords.isNumberWord($0) && $0 != "thousand" }
