@@ -29,8 +29,8 @@
 # recordings and real other recordings of the held-out half; --per-kind: Piper phrases
 # per kind (commands: all seven, at three rates and two takes); --jobs: recognize
 # processes at once; --keep: leave sets, cleaned copies and decodes in DIR (a second run
-# with the same DIR only decodes what is missing). About 30 minutes at the defaults on a
-# shared 2-core machine.
+# with the same DIR only decodes what is missing). 44 minutes at the defaults on a
+# 2-core machine shared with other work (load average 6 to 10).
 set -euo pipefail
 for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,34p' "$0"; exit 0 ;; esac; done
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -88,7 +88,8 @@ clean() {  # $1 dfn3|rnnoise
     say "cleaning with $1 on core 0"
     if [ "$1" = dfn3 ]; then set -- dfn3 --wheel "$WHEEL" --sha256 "$DFN_SHA256"; else set -- rnnoise --lib "$RNNOISE_LIB"; fi
     rm -rf "$out" && mkdir -p "$out"
-    taskset -c 0 python3 scripts/lib/denoise.py "$@" --out "$out" "${USER_SETS[@]}" "${COURSE_SETS[@]}" > "$out/cost.txt.tmp"
+    taskset -c 0 python3 scripts/lib/denoise.py "$@" --out "$out" "${USER_SETS[@]}" "${COURSE_SETS[@]}" > "$out/cost.txt.tmp" \
+        || return 1  # (errexit does not reach inside `clean a && clean b`)
     mv "$out/cost.txt.tmp" "$out/cost.txt"
 }
 # On core 0 while the front ends that need no cleaned copies decode.
@@ -110,7 +111,7 @@ decode() {  # NAME CLEANED(-|dfn3|rnnoise) recognize flags...
         "${USER_GRAMMAR[@]}" "$@" 2>/dev/null
     python3 scripts/lib/run_recognize.py --jobs "$JOBS" --bin "$BIN" --out "$out/course.jsonl.tmp" "${course[@]}" -- \
         "$@" 2>/dev/null
-    mv "$out/user.jsonl.tmp" "$out/user.jsonl"; mv "$out/course.jsonl.tmp" "$out/course.jsonl"
+    for part in user course; do mv "$out/$part.jsonl.tmp" "$out/$part.jsonl"; mv "$out/$part.jsonl.tmp.rss" "$out/$part.jsonl.rss"; done
 }
 PLAIN=(--command-search grammar --garbage-weight 0)
 OFF=(--suppress-noise-below-db 0)
