@@ -9,18 +9,18 @@ import Foundation
 /// - ``Method/webRTC(_:)``: the noise suppressor of WebRTC's audio processing module
 ///   (Debian's libwebrtc-audio-processing): a high-pass filter, then a noise estimate that
 ///   follows the room and a spectral gain that pushes it down. Commands and look-ups
-///   (``Method/commands``): against libspeexdsp, more commands and look-ups heard and fewer
+///   (its strength is hearing's tuning): against libspeexdsp, more commands and look-ups heard and fewer
 ///   near-misses acted on (scripts/bench-recognition.sh; docs/measurements/2026-11-25-noise-suppression.md).
 /// - ``Method/speex(maximumAttenuation:)``: libspeexdsp's preprocessor (spectral noise
 ///   estimation and suppression; no automatic gain, which measured worse). Free speech
-///   (``Method/transcription``): Bible verses read in a noisy room were identified more
+///   (its attenuation is `listen`'s tuning): Bible verses read in a noisy room were identified more
 ///   often than after WebRTC's at any strength (scripts/bench-listen.sh's noisy set).
 ///
 /// The state learns the noise as audio passes, so one suppressor follows one stream (or one
 /// utterance, from its pre-roll). Not thread-safe. The C handle is freed in `deinit`.
 public final class NoiseSuppressor {
     /// How WebRTC's suppressor pushes the noise down; stronger distorts speech more.
-    public enum Strength: Int32, Sendable, CaseIterable {
+    public enum Strength: Int32, Sendable, CaseIterable, Codable {
         case mild = 0, moderate, high, strongest
     }
 
@@ -30,10 +30,6 @@ public final class NoiseSuppressor {
         /// `maximumAttenuation`: how far (dB, negative) the noise may be pushed down.
         case speex(maximumAttenuation: Int32)
 
-        /// For commands, look-ups and answers (``Recognizer``).
-        public static let commands = Method.webRTC(.high)
-        /// For free speech (``Transcriber``, `bible-course listen`).
-        public static let transcription = Method.speex(maximumAttenuation: -15)
     }
 
     /// Samples per processing frame (10 ms at 16 kHz, as both libraries are set up).

@@ -1,3 +1,4 @@
+import Audio
 import Foundation
 import Support
 
@@ -36,6 +37,9 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         /// How long after the daemon's own speech the microphone stays shut (ms): the
         /// room's echo of its voice must not be heard as a command.
         public var echoTailMilliseconds: Int
+        /// How hard WebRTC's suppressor pushes a noisy utterance's noise down (0-3): harder
+        /// takes more of the room out and distorts more of the voice.
+        public var suppressionStrength: NoiseSuppressor.Strength
     }
 
     /// How a command's utterance is decoded.
@@ -62,7 +66,7 @@ public struct HearingTuning: Hashable, Sendable, Codable {
             thresholdDecibels: 9, absoluteFloorDecibels: -60, startMilliseconds: 120, prerollMilliseconds: 300,
             trailingSilenceMilliseconds: 500, maximumMilliseconds: 10_000, floorWindowMilliseconds: 3_000,
             startLoudShare: 0.75, initialFloorDecibels: -50),
-        noise: Noise(suppressBelowDecibels: 20, echoTailMilliseconds: 300),
+        noise: Noise(suppressBelowDecibels: 20, echoTailMilliseconds: 300, suppressionStrength: .high),
         decoding: Decoding(decodeAfterQuietMilliseconds: 200, maximumPauseMilliseconds: 800,
                            garbageWeight: 0.01, maximumAnswerItemsInAnyOrder: 4),
         commandConfidence: CommandConfidence(

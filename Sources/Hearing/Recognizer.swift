@@ -171,7 +171,7 @@ public final class Recognizer {
                 var made = AudioVersion.asHeard
                 if version == .streamCleaned {
                     (audio, made) = (held, .streamCleaned)
-                } else if version == .suppressed, let quieter = NoiseSuppressor.suppressed(heard, method: .commands) {
+                } else if version == .suppressed, let quieter = NoiseSuppressor.suppressed(heard, method: .webRTC(settings.tuning.noise.suppressionStrength)) {
                     (audio, made) = (quieter, .suppressed)
                 }
                 facts.prepared = PreparedAudio(

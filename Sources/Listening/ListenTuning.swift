@@ -19,6 +19,9 @@ public struct ListenTuning: Hashable, Sendable, Codable {
     public var trailingSilenceMilliseconds: Int
     /// Free speech is cut at this length (ms): a decode's memory and delay grow with it.
     public var maximumMilliseconds: Int
+    /// How far (dB, negative) libspeexdsp may push a noisy utterance's steady noise down:
+    /// further takes words of a verse read in a noisy room with it.
+    public var noiseAttenuationDecibels: Int
     /// When the words heard quote a verse (``QuotationIndex``).
     public var quotation: QuotationIndex.Thresholds
     /// When a verse whose words were mostly misheard is found by its sound.
@@ -55,7 +58,7 @@ public struct ListenTuning: Hashable, Sendable, Codable {
 
     /// The shipped numbers.
     public static let shipped = ListenTuning(
-        trailingSilenceMilliseconds: 600, maximumMilliseconds: 20_000,
+        trailingSilenceMilliseconds: 600, maximumMilliseconds: 20_000, noiseAttenuationDecibels: -15,
         quotation: QuotationIndex.Thresholds(
             minimumCoverage: 0.25, minimumDistinctCoverage: 0.12, distinctScoreShare: 0.5,
             minimumTrigrams: 3, minimumCandidateScore: 7.5, mostQuotedPerUtterance: 3, candidatesByWords: 5),
@@ -82,6 +85,7 @@ extension ListenTuning {
         let checks: [String?] = [
             TuningFile.outOfRange("trailingSilenceMilliseconds", trailingSilenceMilliseconds, HearingTuning.Ranges.trailingSilenceMilliseconds),
             TuningFile.outOfRange("maximumMilliseconds", maximumMilliseconds, 1_000...120_000),
+            TuningFile.outOfRange("noiseAttenuationDecibels", noiseAttenuationDecibels, -60...0),
             TuningFile.outOfRange("quotation.minimumCoverage", quotation.minimumCoverage, 0...1),
             TuningFile.outOfRange("quotation.minimumDistinctCoverage", quotation.minimumDistinctCoverage, 0...1),
             TuningFile.outOfRange("quotation.distinctScoreShare", quotation.distinctScoreShare, 0...1),

@@ -111,8 +111,8 @@ public final class ScriptureListener {
     /// A verse whose words the recogniser mostly got wrong (a noisy room: a few of the
     /// verse's rarer words right, rarely three in a row, which ``QuotationIndex`` needs),
     /// found by the sound itself (``ListenTuning/SoundCheck``). The verses that sound most
-    /// like the heard words (``VerseSoundIndex``; without one, the five sharing most of their
-    /// rare words, ``QuotationIndex/candidates(in:limit:)``), if the closest is close enough
+    /// like the heard words (``VerseSoundIndex``; without one, those sharing most of their
+    /// rare words (``QuotationIndex/Thresholds/candidatesByWords``), ``QuotationIndex/candidates(in:limit:)``), if the closest is close enough
     /// by sound (with a sound index), are read against the utterance's audio, each verse
     /// whole, every word in order, in one grammar and the closest each alone too
     /// (``Transcriber/bestReading(of:alone:in:)``); the verse read best is quoted if its

@@ -33,6 +33,8 @@ public final class Transcriber {
     private let decoder: PocketSphinxDecoder
     private let endpointer: Endpointer.Configuration
     private let suppressNoiseBelowDecibels: Double
+    /// ``ListenTuning/noiseAttenuationDecibels``.
+    private let noiseAttenuation: Int
     /// How sure the words are, from how well they fit the sound.
     private let wordScoreConfidence: WordScoreConfidence
 
@@ -40,8 +42,9 @@ public final class Transcriber {
     ///   - everydayModel: a second language model for ``everyday(_:)`` (nil: none).
     ///   - tuning: the numbers of hearing: the endpointer's, and below which signal-to-noise
     ///     ratio the room's steady noise is suppressed first (``HearingTuning/noise``), as
-    ///     the recogniser's are but with libspeexdsp (``NoiseSuppressor/Method/transcription``).
-    ///   - listening: `listen`'s: free speech's endpointing and the sound check's beams
+    ///     the recogniser's are but with libspeexdsp.
+    ///   - listening: `listen`'s: free speech's endpointing, how far libspeexdsp pushes the
+    ///     noise down (``ListenTuning/noiseAttenuationDecibels``) and the sound check's beams
     ///     (``ListenTuning``).
     public init(languageModel: URL, everydayModel: URL? = nil, dictionary: URL, tuning: HearingTuning = .shipped,
                 listening: ListenTuning = .shipped, logFile: String = "/dev/null") throws(DecoderError) {
@@ -61,6 +64,7 @@ public final class Transcriber {
         endpointer.trailingSilenceMilliseconds = listening.trailingSilenceMilliseconds
         self.endpointer = endpointer
         self.suppressNoiseBelowDecibels = tuning.noise.suppressBelowDecibels
+        noiseAttenuation = listening.noiseAttenuationDecibels
         wordScoreConfidence = tuning.wordScoreConfidence
         let sound = listening.soundCheck
         var reading = Self.decoderConfiguration
@@ -141,7 +145,7 @@ public final class Transcriber {
         var samples = audio
         // As the recogniser does, with the method that suits free speech.
         if NoiseSuppressor.signalToNoise(samples) < suppressNoiseBelowDecibels,
-           let quieter = NoiseSuppressor.suppressed(samples, method: .transcription) {
+           let quieter = NoiseSuppressor.suppressed(samples, method: .speex(maximumAttenuation: Int32(noiseAttenuation))) {
             samples = quieter
         }
         // A language model that could not be read again (``everyday(_:)``) leaves none.

@@ -83,7 +83,6 @@ public struct TuningFile: Hashable, Sendable {
         }
     }
 
-    /// A problem of this file: `description` after the file's path.
     /// Why `value` of the setting `name` is not in `range` (its value and the range, as a
     /// tuning file's problem says them), or nil when it is.
     public static func outOfRange<T: Comparable>(_ name: String, _ value: T, _ range: ClosedRange<T>) -> String? {
@@ -95,6 +94,7 @@ public struct TuningFile: Hashable, Sendable {
             : "\(name) is \(shown(value)); it must be from \(shown(range.lowerBound)) to \(shown(range.upperBound))"
     }
 
+    /// A problem of this file: `description` after the file's path.
     public func problem(_ description: String) -> Problem {
         Problem(description: "\(path): \(description)")
     }

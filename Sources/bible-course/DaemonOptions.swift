@@ -1,6 +1,7 @@
 import ArgumentParser
 import Assistant
 import Foundation
+import Listening
 import Logging
 
 /// The daemon's settings as flags, each named like its config key
@@ -51,6 +52,9 @@ struct DaemonOptions: ParsableArguments {
             } else if let defaultFile, FileManager.default.fileExists(atPath: defaultFile) {
                 try configuration.apply(file: defaultFile)
             }
+            // A file's `hearing_tuning` is checked whole here, listen's part too, even when a
+            // flag names another file after it.
+            _ = try configuration.listenTuning()
             let flags: [(DaemonConfiguration.Key, ConfigurationValue?)] = [
                 (.captureDevice, captureDevice.map(ConfigurationValue.string)),
                 (.playbackDevice, playbackDevice.map(ConfigurationValue.string)),

@@ -24,7 +24,7 @@ struct NoiseSuppressorTests {
         return (mixed, 2 * rate + rate / 4..<3 * rate)
     }
 
-    @Test("steady hiss is pushed down and the tone in it is kept", arguments: [NoiseSuppressor.Method.commands, .transcription])
+    @Test("steady hiss is pushed down and the tone in it is kept", arguments: [NoiseSuppressor.Method.webRTC(.high), .speex(maximumAttenuation: -15)])
     func suppressesHiss(method: NoiseSuppressor.Method) throws {
         let (mixed, quiet) = Self.burstInHiss()
         let cleaned = try #require(NoiseSuppressor.suppressed(mixed, method: method))
@@ -48,7 +48,7 @@ struct NoiseSuppressorTests {
         #expect(NoiseSuppressor.signalToNoise([1, 2, 3]) == .infinity, "too short to measure")
     }
 
-    @Test("no audio and less than a frame come back as long as they went in", arguments: [NoiseSuppressor.Method.commands, .transcription])
+    @Test("no audio and less than a frame come back as long as they went in", arguments: [NoiseSuppressor.Method.webRTC(.high), .speex(maximumAttenuation: -15)])
     func shortInput(method: NoiseSuppressor.Method) throws {
         #expect(try #require(NoiseSuppressor.suppressed([], method: method)).isEmpty)
         let short = Self.hiss(count: 50, amplitude: 1_000)
