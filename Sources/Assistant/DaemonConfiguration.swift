@@ -36,6 +36,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         case adaptation
         case hearingTuning = "hearing_tuning"
         case rnnoise
+        case denoiser
         case mode
 
         /// The flag that sets the key.
@@ -83,8 +84,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// Where `hearing_tuning` was set (a file's line, a flag), for the errors of
     /// ``listenTuningFile``.
     public var hearingTuningSource: String?
-    /// Take the room's noise out with RNNoise (when its library loads) rather than WebRTC's suppressor.
-    public var rnnoise = false
+    /// What takes the room's noise out (`denoiser`): WebRTC's suppressor, or RNNoise or
+    /// DeepFilterNet3 over the whole stream when its library loads. The older key
+    /// `rnnoise = true` is `denoiser = "rnnoise"`; `rnnoise = false` turns RNNoise off
+    /// (WebRTC's suppressor) and leaves another denoiser as it is.
+    public var denoiser = Denoiser.webrtc
     /// trace, debug, info, notice, warning, error or critical.
     public var logLevel: Logger.Level = .info
     /// A speaker adaptation from scripts/adapt.sh (an adapted acoustic model folder or an
@@ -191,7 +195,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
             hearingTuningSource = source
         case .rnnoise:
             guard case .boolean(let flag) = value else { throw bad("true or false") }
-            rnnoise = flag
+            if flag { denoiser = .rnnoise } else if denoiser == .rnnoise { denoiser = .webrtc }
+        case .denoiser:
+            guard let chosen = Denoiser(rawValue: try string()) else {
+                throw bad(Denoiser.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
+            }
+            denoiser = chosen
         case .mode:
             guard let chosen = DaemonMode(rawValue: try string()) else {
                 throw bad(DaemonMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
@@ -207,7 +216,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         settings.tuning = hearing
         settings.adaptation = adaptation
         settings.minimumConfidence = minimumConfidence
-        settings.removesNoiseWithRNNoise = rnnoise
+        settings.denoiser = denoiser
         return settings
     }
 

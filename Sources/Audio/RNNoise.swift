@@ -73,18 +73,8 @@ public final class RNNoise: @unchecked Sendable {
     }
 
     static var candidatePaths: [String] {
-        var paths: [String] = []
-        if let own = ProcessInfo.processInfo.environment["BIBLE_COURSE_RNNOISE"], !own.isEmpty { paths.append(own) }
-        var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? "/").resolvingSymlinksInPath().deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                paths.append(folder.appendingPathComponent("Models/rnnoise/librnnoise.so").path)
-                break
-            }
-            folder.deleteLastPathComponent()
-        }
-        paths.append("/usr/share/bible-course/librnnoise.so")
-        return paths
+        LibraryLocation.candidates(environment: "BIBLE_COURSE_RNNOISE", checkout: "Models/rnnoise/librnnoise.so",
+                                   system: "/usr/share/bible-course/librnnoise.so")
     }
 }
 
@@ -93,7 +83,7 @@ public final class RNNoise: @unchecked Sendable {
 /// and the recogniser decodes them. Each piece comes back as long as it went in, 10 ms
 /// late (one RNNoise frame). Resampling to 48 kHz and back is by a fixed low-pass filter
 /// whose history carries from piece to piece, so piece boundaries leave no mark.
-public final class RNNoiseStream {
+public final class RNNoiseStream: StreamCleaner {
     private let rnnoise: RNNoise
     private let state: OpaquePointer
     /// Low-pass filter for both directions (cutoff at 16 kHz audio's Nyquist frequency, at

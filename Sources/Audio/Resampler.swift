@@ -38,6 +38,10 @@ public enum Resampler {
         /// The number of the next output sample.
         private var next = 0
 
+        /// How many input samples past its own position an output sample waits for: it is
+        /// made once input sample `floor(n * fromRate / toRate) + lookahead` has arrived.
+        public var lookahead: Int { passThrough ? 0 : taps }
+
         public init(from fromRate: Int, to toRate: Int) {
             passThrough = fromRate == toRate || fromRate <= 0 || toRate <= 0
             ratio = passThrough ? 1 : Double(toRate) / Double(fromRate)

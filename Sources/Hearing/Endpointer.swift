@@ -119,11 +119,12 @@ public struct Endpointer: Sendable {
 
     /// Feeds samples of any length; returns what happened, in order.
     ///
-    /// `heard`: when `samples` are a cleaned stream (RNNoise), the same stretch as the
-    /// microphone heard it. Speech still starts only in the cleaned stream (the room's noise
-    /// is not speech), but an open utterance stays open while either stream is loud against
-    /// its own floor: cleaning takes a voice's quiet edges with the room, and the pause
-    /// between two words would otherwise grow into the silence that ends the utterance.
+    /// `heard`: when `samples` are a cleaned stream (RNNoise, DeepFilterNet3), the same
+    /// stretch as the microphone heard it. Speech still starts only in the cleaned stream
+    /// (the room's noise is not speech), but an open utterance stays open while either
+    /// stream is loud against its own floor: cleaning takes a voice's quiet edges with the
+    /// room, and the pause between two words would otherwise grow into the silence that
+    /// ends the utterance.
     public mutating func process(_ samples: [Int16], heard: [Int16]? = nil) -> [Event] {
         pending += samples
         if let heard { pendingHeard += heard }

@@ -28,8 +28,8 @@ public struct HearingPolicy: Sendable {
     public let minimumConfidence: Double
     /// Whether each hypothesis is verified against a free phone loop.
     public let verifiesWithPhoneLoop: Bool
-    /// Whether RNNoise cleans the stream before the endpointer (else WebRTC's suppressor
-    /// cleans an utterance).
+    /// Whether a stream cleaner (RNNoise, DeepFilterNet3) cleans the stream before the
+    /// endpointer (else WebRTC's suppressor cleans an utterance).
     public let cleansStream: Bool
     /// Whether words are a sentence of the command grammar.
     public let isSentence: @Sendable ([String]) -> Bool
@@ -91,8 +91,8 @@ public struct HearingPolicy: Sendable {
         }
     }
 
-    /// Noise: an utterance below the gate is decoded cleaned, by RNNoise's stream when it
-    /// runs, else by WebRTC's suppressor.
+    /// Noise: an utterance below the gate is decoded cleaned, by the stream cleaner when
+    /// one runs, else by WebRTC's suppressor.
     func audioVersion(signalToNoise: Double) -> AudioVersion {
         guard signalToNoise < tuning.noise.suppressBelowDecibels else { return .asHeard }
         return cleansStream ? .streamCleaned : .suppressed

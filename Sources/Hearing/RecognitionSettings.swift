@@ -13,9 +13,9 @@ public struct RecognitionSettings: Sendable, Hashable {
     /// Start each utterance from the same feature normalisation (files, tests), rather
     /// than adapting across utterances (the live daemon).
     public var independentUtterances = false
-    /// Take the room's noise out with RNNoise over the whole stream (``Recognizer/cleansStream``)
-    /// instead of WebRTC's suppressor per utterance (config `rnnoise`; docs/hearing.md).
-    public var removesNoiseWithRNNoise = false
+    /// What takes the room's noise out: WebRTC's suppressor per utterance, or a cleaner of
+    /// the whole stream (``Recognizer/cleansStream``; config `denoiser`, docs/hearing.md).
+    public var denoiser = Denoiser.webrtc
     /// A speaker adaptation made by `scripts/adapt.sh` from recordings of the person, or of
     /// a voice, reading known text (``SpeakerAdaptation``: a MAP-adapted acoustic model
     /// folder or an MLLR transform file): it moves the acoustic model towards that voice and
@@ -43,7 +43,7 @@ public struct RecognitionSettings: Sendable, Hashable {
         set { tuning.decoding.maximumPauseMilliseconds = newValue }
     }
     /// ``HearingTuning/Noise/suppressBelowDecibels``: suppressed by WebRTC per utterance,
-    /// or with ``removesNoiseWithRNNoise`` by RNNoise over the whole stream.
+    /// or by the ``denoiser`` that cleans the whole stream.
     public var suppressNoiseBelowDecibels: Double {
         get { tuning.noise.suppressBelowDecibels }
         set { tuning.noise.suppressBelowDecibels = newValue }

@@ -22,7 +22,7 @@ public final class Recognizer {
     private let decoders: HearingDecoders
     private(set) public var expected: ExpectedSpeech = .commands
     private var utteranceSamples = 0
-    /// The utterance so far: cleaned, with RNNoise over the stream (``cleansStream``), and
+    /// The utterance so far: cleaned, with a cleaner over the stream (``cleansStream``), and
     /// as it was heard.
     private var held: [Int16] = []
     private var heldAsHeard: [Int16] = []
@@ -72,12 +72,13 @@ public final class Recognizer {
             isSentence: { sentences?.accepts($0) ?? false })
     }
 
-    /// True when RNNoise (asked for, and installed) takes the room's noise out of everything
-    /// heard, before the endpointer (``UtteranceListener``). Never when suppression is off.
+    /// True when a stream cleaner (``RecognitionSettings/denoiser``, asked for and installed)
+    /// takes the room's noise out of everything heard, before the endpointer
+    /// (``UtteranceListener``). Never when suppression is off.
     public var cleansStream: Bool { policy.cleansStream }
 
     private static func cleansStream(_ settings: RecognitionSettings) -> Bool {
-        settings.removesNoiseWithRNNoise && settings.suppressNoiseBelowDecibels > 0 && RNNoise.shared != nil
+        settings.suppressNoiseBelowDecibels > 0 && settings.denoiser.cleansStream
     }
 
     /// Chooses what the next utterances are heard as. Between utterances only.
@@ -97,7 +98,7 @@ public final class Recognizer {
         early = nil
     }
 
-    /// More of the utterance. `asHeard`: the same stretch before RNNoise cleaned it, when it
+    /// More of the utterance. `asHeard`: the same stretch before the stream was cleaned, when it
     /// did (``UtteranceListener``).
     public func feed(_ samples: [Int16], asHeard: [Int16]? = nil) throws {
         utteranceSamples += samples.count

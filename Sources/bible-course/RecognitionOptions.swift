@@ -47,6 +47,9 @@ struct RecognitionOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Take the room's noise out with RNNoise (librnnoise.so from scripts/setup.sh) or with WebRTC's suppressor (--no-rnnoise; the default).")
     var rnnoise: Bool?
 
+    @Option(help: "What takes the room's noise out: webrtc (the default), rnnoise or deepfilter (DeepFilterNet3; both from scripts/setup.sh).")
+    var denoiser: Denoiser?
+
     @Option(help: "The numbers of hearing from a JSON file, for experiments (docs/hearing.md; default: the shipped ones).")
     var hearingTuning: String?
 
@@ -70,6 +73,7 @@ struct RecognitionOptions: ParsableArguments {
         try set(.adaptation, adaptation.map(ConfigurationValue.string))
         try set(.hearingTuning, hearingTuning.map(ConfigurationValue.string))
         try set(.rnnoise, rnnoise.map(ConfigurationValue.boolean))
+        try set(.denoiser, denoiser.map { .string($0.rawValue) })
         // The tuning file's `listen` part is read where `listen` is, not by the
         // configuration: checked here, so that every command refuses a bad one at the start.
         _ = try configuration.listenTuning()
@@ -77,3 +81,4 @@ struct RecognitionOptions: ParsableArguments {
 }
 
 extension CommandSearch: ExpressibleByArgument {}
+extension Denoiser: ExpressibleByArgument {}

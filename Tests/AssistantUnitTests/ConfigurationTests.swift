@@ -114,9 +114,24 @@ struct ConfigurationTests {
     }
 
     @Test func rnnoiseTakesTheNoiseOutWhenTurnedOn() throws {
-        #expect(!DaemonConfiguration().recognitionSettings.removesNoiseWithRNNoise)
-        #expect(try configuration("rnnoise = true").recognitionSettings.removesNoiseWithRNNoise)
+        #expect(DaemonConfiguration().recognitionSettings.denoiser == .webrtc)
+        #expect(try configuration("rnnoise = true").recognitionSettings.denoiser == .rnnoise)
+        #expect(try configuration("rnnoise = false").recognitionSettings.denoiser == .webrtc)
         #expect { try configuration("rnnoise = \"no\"") } throws: { "\($0)".contains("rnnoise") }
+    }
+
+    @Test func theDenoiserIsChosenByName() throws {
+        for denoiser in Denoiser.allCases {
+            #expect(try configuration("denoiser = \"\(denoiser.rawValue)\"").recognitionSettings.denoiser == denoiser)
+        }
+        // The older key: `rnnoise = false` turns RNNoise off and leaves another denoiser.
+        #expect(try configuration("denoiser = \"deepfilter\"\nrnnoise = false").denoiser == .deepfilter)
+        #expect(try configuration("denoiser = \"rnnoise\"\nrnnoise = false").denoiser == .webrtc)
+        #expect(try configuration("rnnoise = true\ndenoiser = \"deepfilter\"").denoiser == .deepfilter)
+        #expect { try configuration("denoiser = \"dfn3\"") } throws: {
+            "\($0)".contains("denoiser") && "\($0)".contains("dfn3") && "\($0)".contains("\"deepfilter\"")
+        }
+        #expect { try configuration("denoiser = true") } throws: { "\($0)".contains("denoiser") }
     }
 
     @Test func theShippedDefaultConfigParses() throws {

@@ -1,0 +1,32 @@
+import Audio
+
+/// What takes a room's noise out of what the daemon hears (config `denoiser`;
+/// docs/hearing.md, "Noise").
+public enum Denoiser: String, CaseIterable, Sendable, Hashable {
+    /// WebRTC's suppressor (``NoiseSuppressor``), per utterance after endpointing.
+    case webrtc
+    /// RNNoise (``RNNoiseStream``) over everything heard, before the endpointer.
+    case rnnoise
+    /// DeepFilterNet3 (``DeepFilterStream``) over everything heard, before the endpointer.
+    case deepfilter
+
+    /// Whether it cleans the whole stream and its library loads; false for WebRTC's
+    /// suppressor, and for a stream cleaner whose library is missing (WebRTC's is used then).
+    public var cleansStream: Bool {
+        switch self {
+        case .webrtc: false
+        case .rnnoise: RNNoise.shared != nil
+        case .deepfilter: DeepFilter.shared != nil
+        }
+    }
+
+    /// A new cleaner of the stream; nil for WebRTC's suppressor or when its library cannot
+    /// be loaded or set up.
+    public func makeStream() -> (any StreamCleaner)? {
+        switch self {
+        case .webrtc: nil
+        case .rnnoise: RNNoise.shared.flatMap(RNNoiseStream.init)
+        case .deepfilter: DeepFilter.shared.flatMap(DeepFilterStream.init)
+        }
+    }
+}
