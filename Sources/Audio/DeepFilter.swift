@@ -79,15 +79,10 @@ public final class DeepFilter: @unchecked Sendable {
         return nil
     }
     private static let load = Result<DeepFilter, Unavailable> { () throws(Unavailable) -> DeepFilter in
-        var tried: [String] = []
-        for path in candidatePaths {
-            guard FileManager.default.fileExists(atPath: path) else {
-                tried.append(path)
-                continue
-            }
-            return try DeepFilter(path: path)
+        guard let path = LibraryLocation.first(of: candidatePaths) else {
+            throw Unavailable(description: LibraryLocation.missing("libdeepfilter.so", lookedAt: candidatePaths))
         }
-        throw Unavailable(description: "no libdeepfilter.so (looked for \(tried.joined(separator: ", ")); scripts/setup.sh fetches it)")
+        return try DeepFilter(path: path)
     }
 
     static var candidatePaths: [String] {

@@ -20,4 +20,14 @@ enum LibraryLocation {
         paths.append(system)
         return paths
     }
+
+    /// The first of `candidates` that exists.
+    static func first(of candidates: [String]) -> String? {
+        candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Why no library `name` was found at `candidates`.
+    static func missing(_ name: String, lookedAt candidates: [String]) -> String {
+        "no \(name) (looked for \(candidates.joined(separator: ", ")); scripts/setup.sh fetches it)"
+    }
 }

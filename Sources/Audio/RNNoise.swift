@@ -61,15 +61,10 @@ public final class RNNoise: @unchecked Sendable {
         return nil
     }
     private static let load = Result<RNNoise, Unavailable> { () throws(Unavailable) -> RNNoise in
-        var tried: [String] = []
-        for path in candidatePaths {
-            guard FileManager.default.fileExists(atPath: path) else {
-                tried.append(path)
-                continue
-            }
-            return try RNNoise(path: path)
+        guard let path = LibraryLocation.first(of: candidatePaths) else {
+            throw Unavailable(description: LibraryLocation.missing("librnnoise.so", lookedAt: candidatePaths))
         }
-        throw Unavailable(description: "no librnnoise.so (looked for \(tried.joined(separator: ", ")); scripts/setup.sh fetches it)")
+        return try RNNoise(path: path)
     }
 
     static var candidatePaths: [String] {
