@@ -20,14 +20,14 @@
 # on the kept folder), and record the table under docs/measurements/. About an hour on 2
 # cores.
 #
-#   scripts/fit-decision.sh [--limit N] [--target 0.003] [--keep DIR] [--rnnoise]
+#   scripts/fit-decision.sh [--limit N] [--target 0.003] [--keep DIR] [--denoiser NAME]
 #
 # --limit: recordings per half of AN4 and of the other speech, and Piper phrases per kind
 # (default 90); --target: the share of the fitted
 # half's real other speech through the course's grammar that may be acted on; --keep: leave
-# the sets and decodes in DIR (a second run with the same DIR only fits again); --rnnoise:
-# decode with RNNoise cleaning the stream (config `rnnoise = true`) instead of WebRTC's
-# suppressor, to fit the decision on what RNNoise leaves.
+# the sets and decodes in DIR (a second run with the same DIR only fits again); --denoiser:
+# decode with that front end (webrtc, rnnoise or deepfilter; config `denoiser`), to fit the
+# decision on what it leaves (--rnnoise: --denoiser rnnoise).
 set -euo pipefail
 for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,30p' "$0"; exit 0 ;; esac; done
 export BIBLE_COURSE_TEST_VOICES=1
@@ -39,7 +39,8 @@ while (($#)); do
         --limit) LIMIT="$2"; shift 2 ;;
         --target) TARGET="$2"; shift 2 ;;
         --keep) KEEP="$2"; shift 2 ;;
-        --rnnoise) FRONT_END=(--rnnoise); shift ;;
+        --denoiser) FRONT_END=(--denoiser "$2"); shift 2 ;;
+        --rnnoise) FRONT_END=(--denoiser rnnoise); shift ;;
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done

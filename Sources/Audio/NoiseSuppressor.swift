@@ -104,28 +104,33 @@ public final class NoiseSuppressor {
     /// The percentiles of an utterance's frame energies read as its speech (loud) and as the
     /// room between words and around them (quiet) by ``signalToNoise(_:)``.
     public static let speechPercentile = 90, roomPercentile = 10
-    /// The frames an utterance needs for its ratio to be measured.
+    /// The frames of sound an utterance needs for its ratio to be measured.
     static let minimumFramesMeasured = 10
+    /// A frame's mean square at or below this (an RMS of one step of a 16-bit sample) is
+    /// digital silence.
+    static let digitalSilenceEnergy = 1.0
 
     /// The signal-to-noise ratio of an utterance in dB, from its frame energies: the loud
-    /// frames (``speechPercentile``) against the quiet ones (``roomPercentile``). Infinity
-    /// when the quiet frames are digital silence or the utterance is too short to tell.
+    /// frames (``speechPercentile``) against the quiet ones (``roomPercentile``). Frames of
+    /// digital silence are left out: no microphone gives them, so they are not the room but
+    /// a recording's padding (the silence ``RecordedSpeech`` closes a file with) or a
+    /// cleaner's output. Infinity when too few frames hold sound to tell.
     public static func signalToNoise(_ samples: [Int16]) -> Double {
         let frame = frameSamples
-        guard samples.count >= frame * minimumFramesMeasured else { return .infinity }
         var energies: [Double] = []
         energies.reserveCapacity(samples.count / frame)
         var start = 0
         while start + frame <= samples.count {
             var sum = 0.0
             for i in start..<(start + frame) { let x = Double(samples[i]); sum += x * x }
-            energies.append(sum / Double(frame))
+            let energy = sum / Double(frame)
+            if energy > digitalSilenceEnergy { energies.append(energy) }
             start += frame
         }
+        guard energies.count >= minimumFramesMeasured else { return .infinity }
         energies.sort()
         let quiet = energies[energies.count * roomPercentile / 100]
         let loud = energies[energies.count * speechPercentile / 100]
-        guard quiet > 1 else { return .infinity }
         return 10 * log10(max(loud, 1) / quiet)
     }
 }

@@ -43,9 +43,16 @@ struct NoiseSuppressorTests {
         let snr = NoiseSuppressor.signalToNoise(mixed)
         // Tone RMS 5,657 over hiss RMS 866: about 16 dB.
         #expect((12...20).contains(snr), "\(snr)")
-        let silentRoom = [Int16](repeating: 0, count: 8_000) + Signals.tone(440, rate: 16_000, seconds: 1) + [Int16](repeating: 0, count: 8_000)
-        #expect(NoiseSuppressor.signalToNoise(silentRoom) == .infinity)
         #expect(NoiseSuppressor.signalToNoise([1, 2, 3]) == .infinity, "too short to measure")
+        #expect(NoiseSuppressor.signalToNoise([Int16](repeating: 0, count: 16_000)) == .infinity, "no sound")
+    }
+
+    @Test("digital silence is a recording's padding, not the room: the ratio is read from the sound")
+    func digitalSilenceIsNotTheRoom() {
+        let (mixed, _) = Self.burstInHiss()
+        let padded = [Int16](repeating: 0, count: 4_000) + mixed + [Int16](repeating: 0, count: 16_000)
+        #expect(abs(NoiseSuppressor.signalToNoise(padded) - NoiseSuppressor.signalToNoise(mixed)) < 1.5,
+                "\(NoiseSuppressor.signalToNoise(padded)) against \(NoiseSuppressor.signalToNoise(mixed))")
     }
 
     @Test("no audio and less than a frame come back as long as they went in", arguments: [NoiseSuppressor.Method.webRTC(.high), .speex(maximumAttenuation: -15)])
