@@ -117,6 +117,8 @@ public final class SessionRuntime {
                 switch mode {
                 case .commands:
                     try recognizer.expect(.commands)
+                case .lessonCommands:
+                    try recognizer.expect(.lessonCommands)
                 case .answer(let question):
                     try recognizer.expect(.answer([question.correctAnswer] + question.acceptableVariants))
                 }

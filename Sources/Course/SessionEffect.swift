@@ -2,8 +2,11 @@ import Scripture
 
 /// What the recogniser should listen for.
 public enum ListeningMode: Sendable, Hashable {
-    /// The seven commands.
+    /// The seven commands and look-ups: no lesson is active.
     case commands
+    /// The seven commands during a lesson, where a look-up is conversation: hearing need not
+    /// search for one.
+    case lessonCommands
     /// An answer to the review question; the answers the grammar should hold are given.
     case answer(ReviewQuestion)
 }

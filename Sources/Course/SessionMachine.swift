@@ -54,8 +54,14 @@ public struct SessionMachine: Sendable {
 
     /// What the recogniser should be listening for now.
     public var listeningMode: ListeningMode {
+        Self.listeningMode(in: state, lesson: lesson)
+    }
+
+    /// What the recogniser listens for in `state`: the answers while the review question is
+    /// asked, the commands alone during the rest of a lesson, commands and look-ups in IDLE.
+    static func listeningMode(in state: SessionState, lesson: Lesson?) -> ListeningMode {
         if state == .questionAsked, let lesson { return .answer(lesson.question) }
-        return .commands
+        return state == .idle ? .commands : .lessonCommands
     }
 
     /// Starts a session, resuming `saved` after a restart or crash.
@@ -245,16 +251,12 @@ public struct SessionMachine: Sendable {
             effects.append(.cancelTimer(timer))
             pendingTimer = nil
         }
-        let previous = state
+        let listened = listeningMode
         state = next
         if next == .idle { lesson = nil }
         effects += persisting
         effects.append(.saveSessionState(savedSession))
-        if next == .questionAsked, let lesson {
-            effects.append(.listen(.answer(lesson.question)))
-        } else if previous == .questionAsked {
-            effects.append(.listen(.commands))
-        }
+        if listeningMode != listened { effects.append(.listen(listeningMode)) }
         if let reply { effects.append(.speakReply(reply)) }
 
         switch next {

@@ -23,12 +23,14 @@ public final class BackgroundDecoder: @unchecked Sendable {
         queue = DispatchQueue(label: "bible-course.decode.\(label)")
     }
 
-    /// Starts decoding `audio` (one whole utterance), after a reset of the decoder's
-    /// feature normalisation when `independent`.
-    public func start(_ audio: [Int16], independent: Bool) {
+    /// Starts decoding `audio` (one whole utterance) with the search named `search` (nil:
+    /// the active one), after a reset of the decoder's feature normalisation when
+    /// `independent`.
+    public func start(_ audio: [Int16], search: String? = nil, independent: Bool) {
         queue.async { [self] in
             let start = ThreadClock.milliseconds()
             do throws(DecoderError) {
+                if let search { try decoder.activate(search) }
                 if independent { try decoder.resetAdaptation() }
                 let hypothesis = try decoder.decode(audio)
                 result = .success(Outcome(hypothesis: hypothesis, milliseconds: ThreadClock.milliseconds() - start))

@@ -4,8 +4,8 @@ import Vocabulary
 
 /// The decoders hearing runs its searches on (``HearingSearch``), set up from a compiled
 /// model's files or from PocketSphinx's stock model: one decoder for every search but the
-/// plain command grammar, which has a decoder of its own on a thread of its own, so that
-/// the command decision's two decodes run at the same time. No policy: which searches an
+/// plain command grammar (with and without look-ups), which has a decoder of its own on a
+/// thread of its own, so that the command decision's two decodes run at the same time. No policy: which searches an
 /// utterance is decoded with is ``HearingPolicy``'s.
 public final class HearingDecoders {
     private let decoder: any SpeechDecoder
@@ -22,6 +22,7 @@ public final class HearingDecoders {
         switch search {
         case .commands: "commands"
         case .plainGrammar: "commands-grammar"
+        case .lessonGrammar: "commands-grammar-lesson"
         case .answer: "answer"
         case .phoneLoop: "phone-loop"
         case .stock: "fallback"
@@ -62,6 +63,7 @@ public final class HearingDecoders {
             let plain = GarbageModel.reweighted(commands, weight: 0)
             let grammar = try makeDecoder(dictionary: model.dictionary.path)
             try grammar.setGrammar(Self.name(.plainGrammar), jsgf: plain)
+            try grammar.setGrammar(Self.name(.lessonGrammar), jsgf: LookupGrammar.withoutLookups(plain) ?? plain)
             try grammar.activate(Self.name(.plainGrammar))
             beside = BackgroundDecoder(decoder: grammar, label: "grammar")
             commandSentences = try GrammarNetwork(jsgf: plain)
@@ -103,7 +105,7 @@ public final class HearingDecoders {
     func expect(_ expected: ExpectedSpeech) throws {
         guard let answers else { return }
         switch expected {
-        case .commands:
+        case .commands, .lessonCommands:
             try decoder.activate(Self.name(.commands))
         case .answer(let list):
             try decoder.setGrammar(Self.name(.answer), jsgf: answers.jsgf(for: list))
@@ -116,19 +118,23 @@ public final class HearingDecoders {
         try decoder.resetAdaptation()
     }
 
-    /// `audio` decoded by each of `searches`: the plain grammar on its own thread while the
-    /// others are decoded here in turn, each with its search made active for the decode.
-    /// Also the processor time the decode beside took.
+    /// The searches on the plain grammar's decoder.
+    private static let besideSearches: Set<HearingSearch> = [.plainGrammar, .lessonGrammar]
+
+    /// `audio` decoded by each of `searches`: the plain grammar (with or without look-ups) on
+    /// its own thread while the others are decoded here in turn, each with its search made
+    /// active for the decode. Also the processor time the decode beside took.
     func decode(_ audio: [Int16], with searches: [HearingSearch], independent: Bool) throws
         -> (hypotheses: [HearingSearch: Hypothesis], besideMilliseconds: Double) {
-        if searches.contains(.plainGrammar), beside == nil {
-            throw DecoderError.search(name: Self.name(.plainGrammar), reason: "no such search")
+        let besideName = searches.first(where: Self.besideSearches.contains)
+        if let besideName, beside == nil {
+            throw DecoderError.search(name: Self.name(besideName), reason: "no such search")
         }
-        let besideSearch = searches.contains(.plainGrammar) ? beside : nil
-        besideSearch?.start(audio, independent: independent)
+        let besideSearch = besideName == nil ? nil : beside
+        if let besideName { besideSearch?.start(audio, search: Self.name(besideName), independent: independent) }
         var hypotheses: [HearingSearch: Hypothesis] = [:]
         do {
-            for search in searches where search != .plainGrammar {
+            for search in searches where !Self.besideSearches.contains(search) {
                 let name = Self.name(search)
                 let previous = decoder.activeSearch
                 try decoder.activate(name)
@@ -139,9 +145,9 @@ public final class HearingDecoders {
             _ = try? besideSearch?.outcome()
             throw error
         }
-        guard let besideSearch else { return (hypotheses, 0) }
+        guard let besideName, let besideSearch else { return (hypotheses, 0) }
         let outcome = try besideSearch.outcome()
-        hypotheses[.plainGrammar] = outcome.hypothesis
+        hypotheses[besideName] = outcome.hypothesis
         return (hypotheses, outcome.milliseconds)
     }
 }

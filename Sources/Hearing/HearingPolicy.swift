@@ -55,9 +55,12 @@ public struct HearingPolicy: Sendable {
         case (.stock, _):
             guard let heard = decodes[.stock] else { return .decode([.stock]) }
             return .conclude(interpreted(heard, expected: facts.expected))
-        case (.compiled(.languageModel), .commands):
-            guard let words = decodes[.commands], let sentence = decodes[.plainGrammar] else {
-                return .decode([.commands, .plainGrammar])
+        case (.compiled(.languageModel), .commands), (.compiled(.languageModel), .lessonCommands):
+            // During a lesson the plain grammar need not search for a look-up: one would be
+            // conversation, and the look-up is most of the grammar's states.
+            let grammar: HearingSearch = facts.expected == .lessonCommands ? .lessonGrammar : .plainGrammar
+            guard let words = decodes[.commands], let sentence = decodes[grammar] else {
+                return .decode([.commands, grammar])
             }
             if let step = verifying(words, decodes) { return step }
             // The decision reads the ratio of the audio decoded, and WebRTC's output as heard.
@@ -68,7 +71,7 @@ public struct HearingPolicy: Sendable {
             return .conclude(HeardVerdict(
                 intent: decision.intent, confidence: decision.confidence, heard: replaced ? sentence : words,
                 rechecked: replaced ? words : nil, decodes: both, verification: verification(of: words, decodes)))
-        case (.compiled(.grammar), .commands):
+        case (.compiled(.grammar), .commands), (.compiled(.grammar), .lessonCommands):
             guard let heard = decodes[.commands] else { return .decode([.commands]) }
             if let step = verifying(heard, decodes) { return step }
             return .conclude(interpreted(heard, expected: facts.expected, verification: verification(of: heard, decodes)))
@@ -127,7 +130,7 @@ public struct HearingPolicy: Sendable {
         let confidence = heard.wordScorePerFrame.map(tuning.wordScoreConfidence.confidence(wordScore:)) ?? 0
         let intent: Intent
         switch expected {
-        case .commands: intent = matcher.command(words: words)
+        case .commands, .lessonCommands: intent = matcher.command(words: words)
         case .answer: intent = matcher.answer(words: words)
         }
         guard intent.isAccepted else { return verdict(intent, 0) }

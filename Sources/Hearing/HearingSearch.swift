@@ -7,6 +7,9 @@ public enum HearingSearch: Hashable, Sendable, CaseIterable {
     /// The plain command grammar, no garbage path: it can only say one of its sentences. On
     /// a decoder of its own, beside ``commands``.
     case plainGrammar
+    /// The plain command grammar without look-ups: what can act during a lesson, where a
+    /// look-up is conversation. On the plain grammar's decoder, in its place.
+    case lessonGrammar
     /// The review question's answers, with the garbage path.
     case answer
     /// A free loop of phones, to verify a hypothesis against (``PhoneLoopVerification``).

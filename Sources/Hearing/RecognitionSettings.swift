@@ -63,8 +63,11 @@ public struct RecognitionSettings: Sendable, Hashable {
 
 /// What the recogniser expects to hear next, chosen by the session state.
 public enum ExpectedSpeech: Hashable, Sendable {
-    /// Commands and Scripture look-ups.
+    /// Commands and Scripture look-ups: no lesson is active.
     case commands
+    /// Commands during a lesson, where a look-up is conversation: the plain grammar's
+    /// decode needs no look-up (``HearingSearch/lessonGrammar``).
+    case lessonCommands
     /// The review question's answers (correct answer and variants).
     case answer([String])
 }

@@ -119,3 +119,27 @@ public enum LookupGrammar {
         return parts.joined(separator: " | ")
     }
 }
+
+extension LookupGrammar {
+    /// The reference to the look-up rule as the command grammar's public rule names it.
+    static let reference = "<lookup>"
+
+    /// `jsgf` (a command grammar) with the look-up taken out of its public rule: what can act
+    /// during a lesson, where a look-up is conversation. The look-up's rules stay defined but
+    /// unreached, so PocketSphinx builds none of their states. Nil when the public rule names
+    /// no look-up (a user grammar of other sentences).
+    public static func withoutLookups(_ jsgf: String) -> String? {
+        var found = false
+        let lines = jsgf.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.hasPrefix("public <"), line.contains(reference) else { return String(line) }
+            found = true
+            var text = String(line)
+            for form in [" | \(reference)", "\(reference) | "] {
+                text = text.replacingOccurrences(of: form, with: "")
+            }
+            return text
+        }
+        guard found, !lines.contains(where: { $0.hasPrefix("public <") && $0.contains(reference) }) else { return nil }
+        return lines.joined(separator: "\n")
+    }
+}

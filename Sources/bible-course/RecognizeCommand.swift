@@ -44,6 +44,9 @@ struct RecognizeCommand: ParsableCommand {
     @Option(help: "Listen for these answers (separated by |) instead of commands.")
     var answers: String?
 
+    @Flag(help: "Listen as during a lesson: the seven commands, where a look-up is conversation (the plain grammar decodes without look-ups). Default: as with no lesson active.")
+    var lesson = false
+
     @OptionGroup var recognition: RecognitionOptions
 
     @Flag(help: "Verify each hypothesis against a free phone loop decode of the same audio.")
@@ -81,6 +84,8 @@ struct RecognizeCommand: ParsableCommand {
             warn: { warn("warning: \($0)") })
         if let answers {
             try recognizer.expect(.answer(answers.split(separator: "|").map(String.init)))
+        } else if lesson {
+            try recognizer.expect(.lessonCommands)
         }
         var failed = false
         for file in files {

@@ -79,7 +79,8 @@ struct FullLessonTests {
 
         #expect(h.send(.command(.beginLesson)) == [.loadNextLesson])
         #expect(h.send(.lessonLoaded(lesson)) == [
-            save(.lessonLoaded), save(.orientationPlaying), .playSegment(lesson.playback(.orientation)),
+            save(.lessonLoaded), .listen(.lessonCommands), save(.orientationPlaying),
+            .playSegment(lesson.playback(.orientation)),
         ])
         #expect(h.send(.playbackFinished(.orientation)) == [
             save(.readingReady), .startTimer(t(.autoAdvance, 1), after: .seconds(2)),
@@ -109,7 +110,7 @@ struct FullLessonTests {
             isCorrect: true, matchedAnswer: "Land, descendants, and blessing",
             correctAnswer: "Land, descendants, and blessing")
         #expect(h.send(.answer("Blessing, land and the descendants")) == [
-            .recordAnswer(lessonID: lesson.id, evaluation), save(.questionAnswered), .listen(.commands),
+            .recordAnswer(lessonID: lesson.id, evaluation), save(.questionAnswered), .listen(.lessonCommands),
             .speakReply(.correct), .startTimer(t(.answerFeedback, 5), after: .seconds(1)),
         ])
         #expect(h.fireTimer() == [save(.closeReady), .startTimer(t(.autoAdvance, 6), after: .seconds(2))])
@@ -118,7 +119,9 @@ struct FullLessonTests {
             .markLessonComplete(lessonID: lesson.id), save(.sessionComplete),
             .startTimer(t(.completionTimeout, 7), after: .seconds(10)),
         ])
-        #expect(h.send(.command(.endLesson)) == [.cancelTimer(t(.completionTimeout, 7)), .saveSessionState(.idle)])
+        #expect(h.send(.command(.endLesson)) == [
+            .cancelTimer(t(.completionTimeout, 7)), .saveSessionState(.idle), .listen(.commands),
+        ])
         #expect(h.machine.state == .idle)
         #expect(h.machine.lesson == nil)
         #expect(h.clock.pendingTimers.isEmpty)
@@ -194,7 +197,7 @@ struct TimerTests {
         #expect(h.machine.state == .sessionComplete)
         for timer in h.clock.advance(by: .milliseconds(1)) { h.send(.timerFired(timer)) }
         #expect(h.machine.state == .idle)
-        #expect(h.effects.last == .saveSessionState(.idle))
+        #expect(h.effects.suffix(2) == [.saveSessionState(.idle), .listen(.commands)])
     }
 
     @Test("a stale timer firing after its state was left is ignored")
@@ -335,6 +338,7 @@ struct ResumeTests {
         }
         #expect(machine.state == expected)
         #expect(effects.first == .listen(.commands))
+        #expect(effects.contains(.listen(.lessonCommands)) == (expected != .idle), "a resumed lesson hears its commands alone")
         if expected == .orientationPlaying {
             #expect(effects.last == .playSegment(lesson.playback(.orientation)))
         }

@@ -52,10 +52,13 @@ struct HearingPolicyTests {
 
     @Test("which searches hear an utterance first, by model and expectation", arguments: [
         (HearingPolicy.Model.compiled(.languageModel), ExpectedSpeech.commands, [HearingSearch.commands, .plainGrammar]),
+        (.compiled(.languageModel), .lessonCommands, [.commands, .lessonGrammar]),
         (.compiled(.grammar), .commands, [.commands]),
+        (.compiled(.grammar), .lessonCommands, [.commands]),
         (.compiled(.languageModel), .answer(["abraham"]), [.answer]),
         (.compiled(.grammar), .answer(["abraham"]), [.answer]),
         (.stock, .commands, [.stock]),
+        (.stock, .lessonCommands, [.stock]),
         (.stock, .answer(["abraham"]), [.stock]),
     ])
     func firstDecodes(model: HearingPolicy.Model, expected: ExpectedSpeech, searches: [HearingSearch]) {
@@ -81,6 +84,28 @@ struct HearingPolicyTests {
             #expect(!verdict.intent.isAccepted, "\(verdict.intent)")
         }
         #expect(verdict.decodes?.languageModel.text == model)
+    }
+
+    /// During a lesson: (the language model heard, the lesson grammar heard) → intent. The
+    /// plain grammar with look-ups is not the one read, even where it was decoded.
+    @Test("during a lesson the decision weighs the grammar without look-ups", arguments: [
+        ("read the passage", "read the passage", Intent.command(.readPassage)),
+        ("begin the dishes", "begin the lesson", nil),
+    ])
+    func lessonDecision(model: String, grammar: String, intent: Intent?) throws {
+        let facts = UtteranceFacts(expected: .lessonCommands, signalToNoise: 30, prepared: Self.asHeard, decodes: [
+            .commands: Self.heard(model), .lessonGrammar: Self.heard(grammar), .plainGrammar: Self.heard("end the lesson"),
+        ])
+        let verdict = try #require(Self.conclusion(Self.policy().next(facts)))
+        if let intent {
+            #expect(verdict.intent == intent, "\(verdict.intent)")
+        } else {
+            #expect(!verdict.intent.isAccepted, "\(verdict.intent)")
+        }
+        #expect(verdict.decodes?.grammar.text == grammar)
+        let unmade = UtteranceFacts(expected: .lessonCommands, signalToNoise: 30, prepared: Self.asHeard,
+                                    decodes: [.commands: Self.heard(model), .plainGrammar: Self.heard(grammar)])
+        #expect(Self.searches(Self.policy().next(unmade)) == [.commands, .lessonGrammar])
     }
 
     @Test("the decision reads the ratio of the audio decoded, and WebRTC's output as heard", arguments: [

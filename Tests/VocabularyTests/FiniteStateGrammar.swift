@@ -7,7 +7,7 @@ import Scripture
 struct FiniteStateGrammar: Sendable, CustomStringConvertible {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    private var arcs: [Int: [(to: Int, word: String?)]] = [:]
+    private(set) var arcs: [Int: [(to: Int, word: String?)]] = [:]
     private var start = 0
     private var final = 0
 

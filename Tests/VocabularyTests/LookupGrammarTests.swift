@@ -46,6 +46,22 @@ struct LookupGrammarTests {
         #expect(!fsg.accepts(phrase.split(separator: " ").map(String.init)), "\(phrase)")
     }
 
+    @Test("during a lesson the grammar hears the commands and questions, never a look-up")
+    func lessonGrammar() throws {
+        let fixture = try ModelFixture()
+        let (model, _) = try ModelCompiler.prepare(fixture.inputs, in: fixture.modelDirectory)
+        let plain = GarbageModel.reweighted(try fixture.read(model.commandsGrammar), weight: 0)
+        let lesson = try #require(LookupGrammar.withoutLookups(plain))
+        let fsg = try FiniteStateGrammar(try FiniteStateGrammar.convert(lesson, top: "commands.utterance"))
+        for command in ["begin the lesson", "read the passage", "summarize the key themes", "end the lesson"] {
+            #expect(fsg.accepts(command.split(separator: " ").map(String.init)), "\(command)")
+        }
+        for lookup in ["read john three sixteen", "look up romans eight", "turn to the twenty third psalm"] {
+            #expect(!fsg.accepts(lookup.split(separator: " ").map(String.init)), "\(lookup)")
+        }
+        #expect(fsg.arcs.count * 10 < (try Self.compiled.get().fsg.arcs.count), "\(fsg) against the whole grammar's")
+    }
+
     @Test("each book's ranges come from its versification")
     func rangesFollowVersification() throws {
         let fsg = try Self.compiled.get().fsg
