@@ -84,11 +84,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// Where `hearing_tuning` was set (a file's line, a flag), for the errors of
     /// ``listenTuningFile``.
     public var hearingTuningSource: String?
-    /// What takes the room's noise out (`denoiser`): WebRTC's suppressor, or RNNoise or
-    /// DeepFilterNet3 over the whole stream when its library loads. The older key
-    /// `rnnoise = true` is `denoiser = "rnnoise"`; `rnnoise = false` turns RNNoise off
-    /// (WebRTC's suppressor) and leaves another denoiser as it is.
-    public var denoiser = Denoiser.webrtc
+    /// What takes the room's noise out (`denoiser`): DeepFilterNet3 (``Denoiser/shipped``) or
+    /// RNNoise over the whole stream when its library loads, else WebRTC's suppressor. The
+    /// older key `rnnoise = true` is `denoiser = "rnnoise"`; `rnnoise = false` turns RNNoise
+    /// off (WebRTC's suppressor) and leaves another denoiser as it is.
+    public var denoiser = Denoiser.shipped
     /// trace, debug, info, notice, warning, error or critical.
     public var logLevel: Logger.Level = .info
     /// A speaker adaptation from scripts/adapt.sh (an adapted acoustic model folder or an

@@ -10,6 +10,10 @@ public enum Denoiser: String, CaseIterable, Sendable, Hashable {
     /// DeepFilterNet3 (``DeepFilterStream``) over everything heard, before the endpointer.
     case deepfilter
 
+    /// The shipped front end: the command decision is fitted on what it leaves
+    /// (docs/hearing.md, "Noise").
+    public static let shipped = Denoiser.deepfilter
+
     /// Whether it cleans the whole stream and its library loads; false for WebRTC's
     /// suppressor, and for a stream cleaner whose library is missing (WebRTC's is used then).
     public var cleansStream: Bool {

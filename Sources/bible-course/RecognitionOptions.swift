@@ -44,10 +44,10 @@ struct RecognitionOptions: ParsableArguments {
     @Option(help: "A speaker adaptation from scripts/adapt.sh: an adapted acoustic model folder or an MLLR transform file.")
     var adaptation: String?
 
-    @Flag(inversion: .prefixedNo, help: "Take the room's noise out with RNNoise (librnnoise.so from scripts/setup.sh) or with WebRTC's suppressor (--no-rnnoise; the default).")
+    @Flag(inversion: .prefixedNo, help: "Take the room's noise out with RNNoise (librnnoise.so from scripts/setup.sh); --no-rnnoise: the shipped denoiser.")
     var rnnoise: Bool?
 
-    @Option(help: "What takes the room's noise out: webrtc (the default), rnnoise or deepfilter (DeepFilterNet3; both from scripts/setup.sh).")
+    @Option(help: "What takes the room's noise out: deepfilter (DeepFilterNet3, the default), rnnoise (both from scripts/setup.sh; WebRTC's suppressor where the library does not load) or webrtc.")
     var denoiser: Denoiser?
 
     @Option(help: "The numbers of hearing from a JSON file, for experiments (docs/hearing.md; default: the shipped ones).")

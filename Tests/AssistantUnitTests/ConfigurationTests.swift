@@ -114,9 +114,10 @@ struct ConfigurationTests {
     }
 
     @Test func rnnoiseTakesTheNoiseOutWhenTurnedOn() throws {
-        #expect(DaemonConfiguration().recognitionSettings.denoiser == .webrtc)
+        #expect(DaemonConfiguration().recognitionSettings.denoiser == .deepfilter)
         #expect(try configuration("rnnoise = true").recognitionSettings.denoiser == .rnnoise)
-        #expect(try configuration("rnnoise = false").recognitionSettings.denoiser == .webrtc)
+        // Off, RNNoise leaves the shipped denoiser in place.
+        #expect(try configuration("rnnoise = false").recognitionSettings.denoiser == .deepfilter)
         #expect { try configuration("rnnoise = \"no\"") } throws: { "\($0)".contains("rnnoise") }
     }
 

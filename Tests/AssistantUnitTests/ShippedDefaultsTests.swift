@@ -63,4 +63,14 @@ struct ShippedDefaultsTests {
         }
         #expect(shown == Self.shipped)
     }
+
+    @Test("the README, the config template and the daemon's settings name the shipped denoiser")
+    func denoiser() throws {
+        let shipped = Denoiser.shipped.rawValue
+        #expect(DaemonConfiguration().denoiser == .shipped && RecognitionSettings().denoiser == .shipped)
+        let template = try String(contentsOf: Self.root.appendingPathComponent("systemd/config.toml"), encoding: .utf8)
+        #expect(template.split(separator: "\n").contains("# denoiser = \"\(shipped)\""))
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.split(separator: "\n").contains { $0.hasPrefix("| `denoiser` | `\"\(shipped)\"` |") })
+    }
 }

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""Scores `recognize --json` runs of the same recordings through different noise front
-ends side by side (scripts/bench-denoise.sh), the first run being the baseline.
+"""Scores `recognize --json` runs of the same recordings through different front ends and
+decisions side by side (scripts/bench-denoise.sh, scripts/bench-recognition.sh), the first
+run being the baseline.
 
     score_denoise.py --user MANIFEST[,...] --course MANIFEST[,...] [--cleaned DIR...] NAME=DIR...
                      [--denoiser NAME=FILE...]
 
 DIR holds user.jsonl (AN4's people through a user grammar of their sentences) and
 course.jsonl (the course's grammar: Piper's commands, look-ups, near-misses and other
-speech, and real recordings that are no command). A run on cleaned copies has rows whose
+speech, and real recordings that are no command); a run that decoded only some of the
+recordings (during a lesson, no look-ups) shows "-" for the sets it did not. A run on cleaned copies has rows whose
 `file` is the copy; the manifests denoise.py wrote (--cleaned DIR) name the original of
 each (`source`), so every run is scored on the same recordings. MANIFEST rows are the
 originals'.
@@ -17,9 +19,10 @@ commands and look-ups) acted on rightly, as n and as % of what the baseline acte
 rightly (a ratio of counts), and acted on wrongly (an intent or sentence other than the
 one said: a look-up read as a different passage counts here); speech that is no command
 (real recordings through the course's grammar, Piper's near-misses, verses read aloud and
-everyday sentences) acted on, n and %. Then the decodes' CPU per audio second
-(`decode_ms` / `audio_ms`, median and p95 over every file) per run, and each denoiser's
-own CPU per audio second (FILE: denoise.py's output line).
+everyday sentences, sentences with a command's words inside) acted on, n and %. Then the
+decodes' CPU per audio second (`decode_ms` / `audio_ms`, median and p95 over every file)
+and the intent's latency after the trailing silence (`latency_ms`, median and p95) per
+run, and each denoiser's own CPU per audio second (FILE: denoise.py's output line).
 """
 import argparse, json, os, sys
 
@@ -36,6 +39,10 @@ def rows_of(path):
 def group(e, grammar):
     if grammar == "user":
         return "AN4 people, user grammar" if e["kind"] == "sentence" else "real other speech, user grammar"
+    if e.get("set") == "piper-verse":
+        return "Piper verses read aloud"
+    if e.get("set") == "piper-embedded":
+        return "Piper commands inside sentences"
     if e.get("set") == "piper":
         if e["kind"] == "other":
             return "Piper everyday sentences" if e["text"] in EVERYDAY else "Piper verses read aloud"
@@ -44,7 +51,8 @@ def group(e, grammar):
 
 
 ORDER = ["AN4 people, user grammar", "Piper commands", "Piper look-ups", "real other speech, course grammar",
-         "real other speech, user grammar", "Piper near-misses", "Piper verses read aloud", "Piper everyday sentences"]
+         "real other speech, user grammar", "Piper near-misses", "Piper verses read aloud", "Piper everyday sentences",
+         "Piper commands inside sentences"]
 POSITIVE = ORDER[:3]
 
 
@@ -52,11 +60,11 @@ def level(e):
     return "clean" if e.get("snr") is None else f"{int(e['snr'])} dB"
 
 
-def quantiles(values):
+def quantiles(values, digits=3):
     values = sorted(values)
     if not values:
         return "-", "-"
-    return f"{values[len(values) // 2]:.2f}", f"{values[min(len(values) - 1, int(0.95 * len(values)))]:.2f}"
+    return f"{values[len(values) // 2]:.{digits}f}", f"{values[min(len(values) - 1, int(0.95 * len(values)))]:.{digits}f}"
 
 
 def main():
@@ -75,24 +83,32 @@ def main():
                 source.update((e["file"], e["source"]) for e in rows_of(os.path.join(folder, name)))
     runs = [r.split("=", 1) for r in args.runs]
     names = [n for n, _ in runs]
-    outcome, cost = {}, {}
+    outcome, cost, latency = {}, {}, {}
     for name, folder in runs:
         results = {}
         for g in ("user", "course"):
-            for row in rows_of(os.path.join(folder, g + ".jsonl")):
+            path = os.path.join(folder, g + ".jsonl")
+            for row in rows_of(path) if os.path.exists(path) else []:
                 results[(g, source.get(row["file"], row["file"]))] = row
-        outcome[name], cost[name] = {}, []
+        outcome[name], cost[name], latency[name] = {}, [], []
         for g in ("user", "course"):
             for e in manifests[g]:
                 row = results.get((g, e["file"]))
-                if row is None or "error" in row:
-                    sys.exit(f"score_denoise: {name} has no result for {e['file']}")
+                if row is None:
+                    continue
+                if "error" in row:
+                    sys.exit(f"score_denoise: {name} could not decode {e['file']}: {row['error']}")
                 acted, right = taken(dict(e, grammar=g), row)
                 outcome[name][(g, e["file"])] = (acted, right)
                 if row.get("audio_ms"):
                     cost[name].append(row["decode_ms"] / row["audio_ms"])
-    levels = ["clean", "12 dB", "6 dB"]
+                    latency[name].append(row.get("latency_ms", 0))
+    levels = sorted({level(e) for g in manifests for e in manifests[g]},
+                    key=lambda lv: float("-inf") if lv == "clean" else -float(lv.split()[0]))
     base = names[0]
+
+    def covered(n, items):
+        return all((g, e["file"]) in outcome[n] for g, e in items)
     print("Commands acted on rightly: n (% of the baseline's n) / acted on wrongly")
     print("| set | noise | files | " + " | ".join(names) + " |")
     print("|---|---|---|" + "---|" * len(names))
@@ -101,9 +117,12 @@ def main():
             items = [(g, e) for g in ("user", "course") for e in manifests[g] if group(e, g) == gname and level(e) == lv]
             if not items:
                 continue
-            b = sum(outcome[base][(g, e["file"])][1] for g, e in items)
+            b = sum(outcome[base][(g, e["file"])][1] for g, e in items) if covered(base, items) else 0
             cells = []
             for n in names:
+                if not covered(n, items):
+                    cells.append("-")
+                    continue
                 right = sum(outcome[n][(g, e["file"])][1] for g, e in items)
                 wrong = sum(1 for g, e in items if outcome[n][(g, e["file"])][0] and not outcome[n][(g, e["file"])][1])
                 pct = f"{100 * right / b:.0f}%" if b else "-"
@@ -120,16 +139,21 @@ def main():
                 continue
             cells = []
             for n in names:
+                if not covered(n, items):
+                    cells.append("-")
+                    continue
                 acted = sum(outcome[n][(g, e["file"])][0] for g, e in items)
                 cells.append(f"{acted} ({100 * acted / len(items):.1f}%)")
             print(f"| {gname} | {lv} | {len(items)} | " + " | ".join(cells) + " |")
     print()
-    print("Decode CPU s per audio s (decode_ms / audio_ms over every file of the run)")
-    print("| run | files | median | p95 |")
-    print("|---|---|---|---|")
+    print("Decode CPU s per audio s (decode_ms / audio_ms over every file of the run); the intent's latency after")
+    print("the trailing silence, ms (latency_ms)")
+    print("| run | files | CPU/audio median | CPU/audio p95 | latency median | latency p95 |")
+    print("|---|---|---|---|---|---|")
     for n in names:
         med, p95 = quantiles(cost[n])
-        print(f"| {n} | {len(cost[n])} | {med} | {p95} |")
+        lmed, lp95 = quantiles(latency[n], digits=0)
+        print(f"| {n} | {len(cost[n])} | {med} | {p95} | {lmed} | {lp95} |")
     if args.denoiser:
         print()
         print("Denoiser alone, CPU s per audio s on one core (the frame loop, offline)")

@@ -116,6 +116,32 @@ def main():
         items = [e for e in piper if e["kind"] == kind and (cond is None or condition(e) == cond) and run.get(e)]
         return share(sum(intent_of(run.get(e)) is not None for e in items), len(items))
 
+    def review_table():
+        review_conds = [c for c in conds if any(e["kind"] == "question" and condition(e) == c and reviews[0].get(e)
+                                                for e in piper)]
+
+        def review_cells(run):
+            cells = []
+            for c in review_conds:
+                items = [e for e in piper if e["kind"] == "question" and condition(e) == c and run.get(e)]
+                cells.append(share(sum(run.get(e).get("question") == e["expected"] for e in items), len(items)))
+            for c in review_conds:
+                items = [e for e in piper if e["kind"] == "answer" and condition(e) == c and run.get(e)]
+                cells.append(share(sum(intent_of(run.get(e)) == "answer:" + e["expected"] for e in items), len(items)))
+            for pool in ([e for e in piper if e["kind"] == "other"], real):
+                items = [e for e in pool if run.get(e)]
+                cells.append(share(sum(run.get(e).get("question") is not None for e in items), len(items)))
+            return cells
+        n_answers = len({e["expected"] for e in piper if e["kind"] == "answer"})
+        table(f"during the review question (an answer grammar of the curriculum's {n_answers} answers): questions heard"
+              " as their kind, answers heard right, other Piper speech and real recordings given a guardrail reply, %",
+              [f"q {c}" for c in review_conds] + [f"ans {c}" for c in review_conds] + ["other", "real"],
+              review_cells, rows=reviews)
+
+    if not runs:  # the review question alone
+        review_table()
+        return
+
     n_cmd = sum(e["kind"] == "command" for e in piper) // max(1, len(conds))
     n_look = sum(e["kind"] == "lookup" for e in piper) // max(1, len(conds))
     table(f"Piper voice: commands heard right, % ({n_cmd} per condition)", conds,
@@ -145,26 +171,7 @@ def main():
           [f"q {c}" for c in conds] + ["other", "near", "real"], question_cells)
 
     if reviews:
-        review_conds = [c for c in conds if any(e["kind"] == "question" and condition(e) == c and reviews[0].get(e)
-                                                for e in piper)]
-
-        def review_cells(run):
-            cells = []
-            for c in review_conds:
-                items = [e for e in piper if e["kind"] == "question" and condition(e) == c and run.get(e)]
-                cells.append(share(sum(run.get(e).get("question") == e["expected"] for e in items), len(items)))
-            for c in review_conds:
-                items = [e for e in piper if e["kind"] == "answer" and condition(e) == c and run.get(e)]
-                cells.append(share(sum(intent_of(run.get(e)) == "answer:" + e["expected"] for e in items), len(items)))
-            for pool in ([e for e in piper if e["kind"] == "other"], real):
-                items = [e for e in pool if run.get(e)]
-                cells.append(share(sum(run.get(e).get("question") is not None for e in items), len(items)))
-            return cells
-        n_answers = len({e["expected"] for e in piper if e["kind"] == "answer"})
-        table(f"during the review question (an answer grammar of the curriculum's {n_answers} answers): questions heard"
-              " as their kind, answers heard right, other Piper speech and real recordings given a guardrail reply, %",
-              [f"q {c}" for c in review_conds] + [f"ans {c}" for c in review_conds] + ["other", "real"],
-              review_cells, rows=reviews)
+        review_table()
 
     sets = sorted({e["set"] for e in real})
     hours = {s: sum(r.get("audio_ms", 0) for e in real if e["set"] == s for r in [runs[0].get(e) or {}]) / 3.6e6
