@@ -10,8 +10,8 @@
 # - each clean and at 12 and 6 dB of the held-out room noise;
 # - decoded by `recognize --json` as: (a) plain grammar, no front end
 #   (`--command-search grammar --garbage-weight 0 --suppress-noise-below-db 0`; baseline);
-#   (b) the shipped decision (WebRTC's suppressor below 20 dB); (c) the shipped decision
-#   with `--rnnoise`; (d) DeepFilterNet3-cleaned copies through the shipped decision,
+#   (b) the shipped decision with WebRTC's suppressor below 20 dB (`--denoiser webrtc`);
+#   (c) the shipped decision with `--denoiser rnnoise`; (d) DeepFilterNet3-cleaned copies through the shipped decision,
 #   `--suppress-noise-below-db 0`; (e) the same copies through the plain grammar (its
 #   ceiling); with --offline-rnnoise also (f) RNNoise-cleaned copies (offline, as
 #   DeepFilterNet3's) through the shipped decision, `--suppress-noise-below-db 0`.
@@ -121,8 +121,8 @@ decode() {  # NAME CLEANED(-|dfn3|rnnoise) recognize flags...
 PLAIN=(--command-search grammar --garbage-weight 0)
 OFF=(--suppress-noise-below-db 0)
 decode plain - "${PLAIN[@]}" "${OFF[@]}"
-decode shipped -
-decode rnnoise - --rnnoise
+decode shipped - --denoiser webrtc
+decode rnnoise - --denoiser rnnoise
 wait "$CLEANING" || { echo "error: cleaning failed" >&2; exit 1; }
 decode dfn3 dfn3 "${OFF[@]}"
 decode dfn3-plain dfn3 "${PLAIN[@]}" "${OFF[@]}"

@@ -2,8 +2,9 @@
 # Does the endpointer keep a person's pause inside one utterance? Real people (CMU AN4's
 # test speakers): two recordings of one speaker joined by a pause of 200, 300 and 400 ms
 # (shorter than the trailing silence that ends a command), and each recording alone, clean
-# and in real room noise at 12 and 6 dB; decoded by `recognize --json` with WebRTC's
-# suppressor (`--no-rnnoise`, the default) and with RNNoise over the stream (`--rnnoise`), in one run.
+# and in real room noise at 12 and 6 dB; decoded by `recognize --json` with each front end
+# in one run: WebRTC's suppressor per utterance (`--denoiser webrtc`), RNNoise and
+# DeepFilterNet3 (the default) over the stream.
 # Prints, per pause and noise, how many are heard as one utterance ("whole"), cut in two
 # or more ("cut"), or not heard at all ("lost").
 #
@@ -29,6 +30,9 @@ done
 release_binary
 work_folder "$KEEP"
 [ -f "$WORK/set/manifest.jsonl" ] || python3 scripts/lib/speech_sets.py pauses --out "$WORK/set" "${SET_ARGS[@]}"
-python3 scripts/lib/run_recognize.py --bin "$BIN" --out "$WORK/webrtc.jsonl" "$WORK/set/manifest.jsonl" -- --no-rnnoise "${EXTRA[@]}"
-python3 scripts/lib/run_recognize.py --bin "$BIN" --out "$WORK/rnnoise.jsonl" "$WORK/set/manifest.jsonl" -- --rnnoise "${EXTRA[@]}"
-python3 scripts/lib/score_pauses.py "$WORK/set/manifest.jsonl" webrtc="$WORK/webrtc.jsonl" rnnoise="$WORK/rnnoise.jsonl"
+for denoiser in webrtc rnnoise deepfilter; do
+    python3 scripts/lib/run_recognize.py --bin "$BIN" --out "$WORK/$denoiser.jsonl" "$WORK/set/manifest.jsonl" -- \
+        --denoiser "$denoiser" "${EXTRA[@]}"
+done
+python3 scripts/lib/score_pauses.py "$WORK/set/manifest.jsonl" webrtc="$WORK/webrtc.jsonl" rnnoise="$WORK/rnnoise.jsonl" \
+    deepfilter="$WORK/deepfilter.jsonl"
