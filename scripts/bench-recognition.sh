@@ -22,7 +22,7 @@
 #   share that core as on a loaded Raspberry Pi;
 # - then the review question (`recognize --answers` with the curriculum's answers): the
 #   questions to the course and the answers (Piper) and real recordings, the plain answer
-#   grammar beside the shipped one.
+#   grammar and the answer grammar after WebRTC's suppressor beside the shipped one.
 #
 # Prints, per set and noise: commands and look-ups acted on rightly (n, and % of what the
 # baseline acted on rightly) / wrongly (a look-up read as a different passage counts
@@ -146,9 +146,9 @@ fi
 wants review || exit 0
 ANSWERS="$(paste -sd'|' "$WORK/piper/answers.txt")"
 REVIEWS=()
-for config in "plain grammar (review)|--garbage-weight 0" "shipped (review)|"; do
+for config in "plain grammar (review)|--garbage-weight 0" "before, WebRTC (review)|--denoiser webrtc" "shipped (review)|"; do
     name="${config%%|*}"; read -r -a flags <<< "${config#*|}"
-    out="$WORK/review-${#REVIEWS[@]}"; mkdir -p "$out"
+    out="$WORK/review-$((${#REVIEWS[@]} / 2))"; mkdir -p "$out"
     if [ ! -f "$out/real.jsonl" ]; then
         say "recognising during the review question: $name ${flags[*]}"
         python3 scripts/lib/run_recognize.py --jobs "$JOBS" --bin "$BIN" --out "$out/piper.jsonl" "$WORK/review.jsonl" -- \

@@ -48,7 +48,14 @@ struct RecognitionAccuracyTests {
         try Self.preparePiper()
         let lookups = try Self.lookups.map { (try PiperVoice.audio($0.text), Optional($0.reference)) }
         let conversation = try Self.conversation.map { (try PiperVoice.audio($0), String?.none) }
-        let grammar = try TestModel.recognizer(.grammar(TestModel.compiled()))
+        // The models compared, not the front ends: with a stream cleaner the endpointer cuts
+        // clean speech a frame apart, and the language model's decode of Philippians 4:13
+        // turns on it ("verse thirty"). Front ends are compared on 30 held-out look-ups by
+        // scripts/bench-recognition.sh (docs/measurements/2026-11-28-deepfilter-default.md).
+        var settings = RecognitionSettings()
+        settings.independentUtterances = true
+        settings.denoiser = .webrtc
+        let grammar = try Recognizer(mode: .grammar(TestModel.compiled()), settings: settings)
         let compiled = try Self.heard(grammar, lookups)
         let stock = try Self.heard(TestModel.recognizer(.fallback), lookups)
         let talk = try Self.heard(grammar, conversation)
@@ -59,12 +66,8 @@ struct RecognitionAccuracyTests {
         // one": the grammar's sentence fits far better, but is 4 words away) and Nehemiah 8
         // (confidence 0.313, just under the threshold); with the grammar recheck's rules
         // before it, 5 of 6 (docs/measurements/2026-11-26-command-decision.md: clean
-        // look-ups 24 -> 23 of 26 on the measured half). With DeepFilterNet3 in front, 3 of
-        // 6: the endpointer cuts the clean stream a frame or two apart, and the language
-        // model then heard Philippians 4:13 as "verse thirty", so the two decodes name
-        // different passages and neither is read; on 30 held-out look-ups both front ends
-        // read 24 (docs/measurements/2026-11-28-deepfilter-default.md).
-        #expect(compiled.right >= 3, "compiled: \(compiled)")
+        // look-ups 24 -> 23 of 26 on the measured half).
+        #expect(compiled.right >= 4, "compiled: \(compiled)")
         #expect(stock.right <= 1, "stock: \(stock)")
         #expect(talk.acted.isEmpty)
     }
