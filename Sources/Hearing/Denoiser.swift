@@ -10,8 +10,8 @@ public enum Denoiser: String, CaseIterable, Sendable, Hashable {
     /// DeepFilterNet3 (``DeepFilterStream``) over everything heard, before the endpointer.
     case deepfilter
 
-    /// The shipped front end: the command decision is fitted on what it leaves
-    /// (docs/hearing.md, "Noise").
+    /// The shipped front end: of those measured on held-out real recordings and Piper, the
+    /// one after which the command decision hears most in noise (docs/hearing.md, "Noise").
     public static let shipped = Denoiser.deepfilter
 
     /// Whether it cleans the whole stream and its library loads; false for WebRTC's

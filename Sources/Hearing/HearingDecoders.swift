@@ -5,8 +5,8 @@ import Vocabulary
 /// The decoders hearing runs its searches on (``HearingSearch``), set up from a compiled
 /// model's files or from PocketSphinx's stock model: one decoder for every search but the
 /// plain command grammar (with and without look-ups), which has a decoder of its own on a
-/// thread of its own, so that the command decision's two decodes run at the same time. No policy: which searches an
-/// utterance is decoded with is ``HearingPolicy``'s.
+/// thread of its own, so that the command decision's two decodes run at the same time. No
+/// policy: which searches an utterance is decoded with is ``HearingPolicy``'s.
 public final class HearingDecoders {
     private let decoder: any SpeechDecoder
     /// The plain command grammar's decoder (``HearingSearch/plainGrammar``).
