@@ -37,6 +37,15 @@ struct HearingPolicyTests {
         return nil
     }
 
+    /// The verdict's intent is `intent`, or (nil) no accepted intent.
+    static func expect(_ verdict: HeardVerdict, means intent: Intent?, sourceLocation: SourceLocation = #_sourceLocation) {
+        if let intent {
+            #expect(verdict.intent == intent, "\(verdict.intent)", sourceLocation: sourceLocation)
+        } else {
+            #expect(!verdict.intent.isAccepted, "\(verdict.intent)", sourceLocation: sourceLocation)
+        }
+    }
+
     static func searches(_ step: HearingStep) -> [HearingSearch]? {
         if case .decode(let searches) = step { return searches }
         return nil
@@ -78,11 +87,7 @@ struct HearingPolicyTests {
         let facts = UtteranceFacts(expected: .commands, signalToNoise: 30, prepared: Self.asHeard,
                                    decodes: [.commands: Self.heard(model), .plainGrammar: Self.heard(grammar)])
         let verdict = try #require(Self.conclusion(Self.policy().next(facts)))
-        if let intent {
-            #expect(verdict.intent == intent, "\(verdict.intent)")
-        } else {
-            #expect(!verdict.intent.isAccepted, "\(verdict.intent)")
-        }
+        Self.expect(verdict, means: intent)
         #expect(verdict.decodes?.languageModel.text == model)
     }
 
@@ -97,11 +102,7 @@ struct HearingPolicyTests {
             .commands: Self.heard(model), .lessonGrammar: Self.heard(grammar), .plainGrammar: Self.heard("end the lesson"),
         ])
         let verdict = try #require(Self.conclusion(Self.policy().next(facts)))
-        if let intent {
-            #expect(verdict.intent == intent, "\(verdict.intent)")
-        } else {
-            #expect(!verdict.intent.isAccepted, "\(verdict.intent)")
-        }
+        Self.expect(verdict, means: intent)
         #expect(verdict.decodes?.grammar.text == grammar)
         let unmade = UtteranceFacts(expected: .lessonCommands, signalToNoise: 30, prepared: Self.asHeard,
                                     decodes: [.commands: Self.heard(model), .plainGrammar: Self.heard(grammar)])
