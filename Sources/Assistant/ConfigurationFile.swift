@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Reads the daemon's config file (`/etc/bible-course/config.toml`): a strict subset of
 /// TOML, the flat `key = value` lines the settings need.
@@ -40,10 +41,7 @@ public enum ConfigurationFile {
 
     /// Reads and parses the file at `path`.
     public static func read(_ path: String) throws(ConfigurationError) -> [(key: String, value: ConfigurationValue, line: Int)] {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
+        guard let data = FileManager.default.contents(atPath: path), let text = TextFile.text(data) else {
             throw .unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read as UTF-8 text" : "no such file")
         }
         return try parse(text, path: path)

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Everything a compiled model is built from. Its digest decides whether a model on disk
 /// can be reused.
@@ -87,7 +88,9 @@ public enum ModelCompiler {
         let digest: String = if let digest { digest } else { try inputs.digest() }
         let filler = GrammarFiller(definition: inputs.definition)
         func source(_ name: String) throws(VocabularyError) -> String {
-            String(decoding: try ModelInputs.read(inputs.grammarDirectory.appendingPathComponent(name)), as: UTF8.self)
+            let url = inputs.grammarDirectory.appendingPathComponent(name)
+            guard let text = TextFile.text(try ModelInputs.read(url)) else { throw .unreadable(path: url.path, reason: "not UTF-8 text") }
+            return text
         }
         let commandsSource = try source(CompiledModel.commandsGrammarName)
         let answerSource = try source(CompiledModel.answerGrammarName)

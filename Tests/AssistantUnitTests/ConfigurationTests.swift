@@ -46,6 +46,17 @@ struct ConfigurationTests {
         #expect(DaemonConfiguration().mode == .course)
     }
 
+    @Test("a config saved with CRLF line ends or a byte-order mark is read as saved with LF",
+          arguments: ["\r\n", "\u{FEFF}"])
+    func windowsLineEndsAndTheByteOrderMark(form: String) throws {
+        let lines = ["# the daemon's settings", "voice = \"en-gb+f3\"", "rate = 0.8", "log_level = \"debug\""]
+        let text = form == "\r\n" ? lines.joined(separator: "\r\n") + "\r\n" : form + lines.joined(separator: "\n") + "\n"
+        let configuration = try configuration(text)
+        #expect(configuration == (try self.configuration(lines.joined(separator: "\n") + "\n")))
+        #expect(configuration.voice == "en-gb+f3")
+        #expect(configuration.logLevel == .debug)
+    }
+
     @Test func anIntegerIsAcceptedWhereANumberIs() throws {
         #expect(try configuration("rate = 1").rate == 1.0)
     }

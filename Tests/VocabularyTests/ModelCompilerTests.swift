@@ -36,6 +36,21 @@ struct ModelCompilerCacheTests {
         #expect(try fixture.prepare() == .reused)
     }
 
+    @Test("grammar sources saved with CRLF line ends and a byte-order mark compile to the same grammars")
+    func windowsGrammarSources() throws {
+        let fixture = try ModelFixture()
+        try fixture.startBuilt()
+        let names = [CompiledModel.commandsGrammarName, CompiledModel.answerGrammarName]
+        let built = try names.map { try fixture.read(fixture.url($0)) }
+        for name in names {
+            let source = fixture.grammarDirectory.appendingPathComponent(name)
+            let text = try String(contentsOf: source, encoding: .utf8)
+            try (Data([0xEF, 0xBB, 0xBF]) + Data(text.replacingOccurrences(of: "\n", with: "\r\n").utf8)).write(to: source)
+        }
+        #expect(try fixture.prepare() == .built(because: .inputsChanged))
+        #expect(try names.map { try fixture.read(fixture.url($0)) } == built)
+    }
+
     @Test("an edited pronunciations file rebuilds, and the new pronunciation is used")
     func changedPronunciationsRebuild() throws {
         let fixture = try ModelFixture()

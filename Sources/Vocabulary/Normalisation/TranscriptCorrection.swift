@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// One reviewed correction pair of `Models/corrections.tsv`: what a recogniser or a
 /// person writes ("have a cook", "habbakuk") and the canonical form meant ("Habakkuk").
@@ -21,7 +22,7 @@ public struct TranscriptCorrection: Hashable, Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .missingFile(what: "corrections file", path: path)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = TextFile.text(data) else {
             throw .unreadable(path: path, reason: "not UTF-8 text")
         }
         return try parse(text, file: path)

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The authored pronunciation file, `Models/pronunciations.tsv`.
 ///
@@ -11,11 +12,9 @@ import Foundation
 public enum AuthoredLexicon {
     /// Reads and parses the file at `url`.
     public static func load(_ url: URL) throws(PronunciationError) -> [String: [AuthoredPronunciation]] {
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw .malformedLine(file: url.path, line: 0, reason: "cannot read the file as UTF-8 text: \(error.localizedDescription)")
+        guard let data = FileManager.default.contents(atPath: url.path), let text = TextFile.text(data) else {
+            let why = FileManager.default.fileExists(atPath: url.path) ? "not UTF-8 text" : "no such file"
+            throw .malformedLine(file: url.path, line: 0, reason: "cannot read the file as UTF-8 text: \(why)")
         }
         return try parse(text, file: url.path)
     }
