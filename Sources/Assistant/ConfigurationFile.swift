@@ -41,9 +41,11 @@ public enum ConfigurationFile {
 
     /// Reads and parses the file at `path`.
     public static func read(_ path: String) throws(ConfigurationError) -> [(key: String, value: ConfigurationValue, line: Int)] {
-        guard let data = FileManager.default.contents(atPath: path), let text = TextFile.text(data) else {
-            throw .unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read as UTF-8 text" : "no such file")
-        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .unreadable(path: path, reason: "no such file") }
+        guard !isFolder.boolValue else { throw .unreadable(path: path, reason: "a folder, not a file") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "cannot be read") }
+        guard let text = TextFile.text(data) else { throw .unreadable(path: path, reason: "cannot be read as UTF-8 text") }
         return try parse(text, path: path)
     }
 

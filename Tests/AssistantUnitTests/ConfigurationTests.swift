@@ -57,6 +57,20 @@ struct ConfigurationTests {
         #expect(configuration.logLevel == .debug)
     }
 
+    @Test("a config that is a folder, missing or not UTF-8 is named with what is wrong with it")
+    func unreadableConfigs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = folder.appendingPathComponent("config.toml")
+        try Data([0x76, 0x3D, 0xFF, 0xFE]).write(to: binary)
+        for (path, reason) in [(folder.path, "a folder, not a file"), (folder.path + "/none.toml", "no such file"),
+                               (binary.path, "cannot be read as UTF-8 text")] {
+            var configuration = DaemonConfiguration()
+            #expect { try configuration.apply(file: path) } throws: { "\($0)".contains(path) && "\($0)".contains(reason) }
+        }
+    }
+
     @Test func anIntegerIsAcceptedWhereANumberIs() throws {
         #expect(try configuration("rate = 1").rate == 1.0)
     }
