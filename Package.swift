@@ -49,7 +49,7 @@ let package = Package(
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
-        // What several modules share: edit distance, JSON lines, the stop flag.
+        // What several modules share: edit distance, JSON lines, the stop flag, text files.
         .target(name: "Support"),
         .target(
             name: "Scripture",
