@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(name: "AudioUnitTests", dependencies: ["Audio"]),
         .testTarget(name: "VoiceUnitTests", dependencies: ["Voice"]),
         .testTarget(name: "HearingUnitTests", dependencies: ["Decoding", "Hearing", "Intents", "Scripture", "Support"]),
-        .testTarget(name: "AssistantUnitTests", dependencies: ["Assistant", "Course", "Hearing"]),
+        .testTarget(name: "AssistantUnitTests", dependencies: ["Assistant", "Course", "Hearing", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ListeningUnitTests", dependencies: ["Listening", "Assistant", "Decoding", "Hearing", "Support"]),
         .testTarget(name: "ScriptureTests", dependencies: ["Scripture"]),
         .testTarget(

@@ -26,6 +26,8 @@ public struct DataPaths: Sendable {
 /// Why a session cannot be set up. Messages name the file, course or setting.
 public enum SessionSetupError: Error, CustomStringConvertible {
     case noCourse(curriculum: String)
+    /// The course cannot be taught (``CourseReadiness``), or `Bible.db` does not open.
+    case course(String)
     case progress(ProgressStoreError)
     case recogniser(String)
     case speech(SpeechError)
@@ -33,6 +35,7 @@ public enum SessionSetupError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noCourse(let curriculum): return "no course found under \(curriculum)/courses"
+        case .course(let line): return line
         case .progress(let error): return error.description
         case .recogniser(let reason): return "the recogniser cannot start: \(reason)"
         case .speech(let error): return "the daemon's voice: \(error)"
@@ -48,7 +51,7 @@ public struct SessionEnvironment {
     public let courseID: String
     public let loader: CurriculumLoader
     public let store: ProgressStore
-    /// `Bible.db`, or why it could not be opened (every passage then says so).
+    /// `Bible.db` (the session does not start without it).
     public let bible: any PassageSource
     public let recognizer: Recognizer
     public let synthesizer: SpeechSynthesizer
@@ -60,21 +63,20 @@ public struct SessionEnvironment {
                 logger: Logger) throws(SessionSetupError) {
         self.configuration = configuration
         loader = CurriculumLoader(directory: paths.curriculum)
-        guard let course = configuration.course ?? loader.courseIDs().first else {
+        guard let course = CourseReadiness.courseID(configured: configuration.course, loader: loader) else {
             throw .noCourse(curriculum: paths.curriculum.path)
         }
         courseID = course
+        switch CourseReadiness.check(courseID: course, loader: loader, biblePath: paths.bible.path) {
+        case .success(let store): bible = store
+        case .failure(let problem): throw .course(problem.description)
+        }
         do {
             store = try ProgressStore(stateDirectory: paths.stateDirectory)
         } catch {
             throw .progress(error)
         }
-        do {
-            bible = try BibleStore(path: paths.bible.path)
-        } catch {
-            logger.error("\(error.description); passages will not be read")
-            bible = UnavailableBible(reason: "Bible.db is not open: \(error.description)")
-        }
+        if let damaged = store.damaged { logger.error("\(damaged)") }
         var settings = configuration.recognitionSettings
         settings.independentUtterances = independentUtterances
         do {

@@ -75,6 +75,21 @@ public struct CurriculumCheck: Sendable {
             forbiddenPhraseCount: forbidden.categories.reduce(0) { $0 + $1.phrases.count })
     }
 
+    /// What stops one course from being delivered, checked as ``run()`` checks it: the
+    /// forbidden phrases, the course file (missing when there is no such course), and each
+    /// of its lessons; empty when every lesson can be taught.
+    public func problems(course courseID: String) -> [CurriculumProblem] {
+        var problems: [CurriculumProblem] = []
+        let phrasesPath = "forbidden-phrases.json"
+        var forbidden = ForbiddenPhrases(categories: [])
+        do {
+            forbidden = try ForbiddenPhrases.load(from: loader.url(phrasesPath), displayPath: loader.display(phrasesPath))
+        } catch {
+            problems += error.problems
+        }
+        return problems + checkCourse(courseID, forbidden: forbidden).problems
+    }
+
     /// The fields of a lesson file that cross-file checks need, read leniently.
     private struct Header {
         let path: String

@@ -7,6 +7,10 @@ public enum ProgressStoreError: Error, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     /// A read or write failed.
     case database(path: String, reason: String)
+    /// The database's path is a symbolic link (which could point anywhere): refused.
+    case symbolicLink(path: String)
+    /// The database is damaged; reading it found so (a read-only open does not repair).
+    case damaged(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -14,7 +18,25 @@ public enum ProgressStoreError: Error, Sendable, CustomStringConvertible {
             "cannot open the progress database \(path): \(reason). Check that the state directory exists and is writable."
         case .database(let path, let reason):
             "progress database \(path): \(reason)"
+        case .symbolicLink(let path):
+            "the progress database \(path) is a symbolic link; it must be a file of the state directory's own (remove the link, or name another state directory)"
+        case .damaged(let path, let reason):
+            "the progress database \(path) is damaged (\(reason)); `bible-course progress reset` (or the daemon's next start) keeps it aside as \(path).corrupt-<time> and starts over"
         }
+    }
+}
+
+/// A progress database found damaged at open and kept aside (`progress.db.corrupt-<time>`)
+/// so the course could start over with a new one: nothing is deleted, and the one line
+/// says what happened.
+public struct DamagedProgress: Sendable, Hashable, CustomStringConvertible {
+    /// Where the damaged file is now.
+    public let keptAs: String
+    /// What SQLite said of it.
+    public let reason: String
+
+    public var description: String {
+        "the progress database was damaged (\(reason)); kept as \(keptAs), progress starts over"
     }
 }
 
@@ -53,21 +75,122 @@ public final class ProgressStore: Sendable {
     private let pool: any DatabaseWriter
 
     /// Opens (creating when needed, with its directory) the database at `path` and brings
-    /// its schema up to date.
+    /// its schema up to date. A damaged database (not a database, or failing SQLite's
+    /// `quick_check`) is renamed `<path>.corrupt-<time>` and a new one started: see
+    /// ``damaged``. A `path` that is a symbolic link is refused.
     public init(path: String) throws(ProgressStoreError) {
         self.path = path
+        try Self.refuseSymbolicLink(path)
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            var configuration = Configuration()
-            configuration.foreignKeysEnabled = true
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA synchronous = FULL")
-            }
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(pool)
         } catch {
             throw .cannotOpen(path: path, reason: Self.reason(error))
+        }
+        do {
+            pool = try Self.open(path)
+            damaged = nil
+        } catch let error where Self.isDamage(error) {
+            let keptAs = try Self.keepAside(path)
+            damaged = DamagedProgress(keptAs: keptAs, reason: Self.reason(error))
+            do {
+                pool = try Self.open(path)
+            } catch {
+                throw .cannotOpen(path: path, reason: Self.reason(error))
+            }
+        } catch {
+            throw .cannotOpen(path: path, reason: Self.reason(error))
+        }
+    }
+
+    /// Opens the existing database at `path` to read only: nothing is created, migrated,
+    /// repaired or written (`progress show` needs no write access). A damaged database is
+    /// ``ProgressStoreError/damaged(path:reason:)``, left where it is.
+    public init(readingExisting path: String) throws(ProgressStoreError) {
+        self.path = path
+        damaged = nil
+        try Self.refuseSymbolicLink(path)
+        var configuration = Configuration()
+        configuration.readonly = true
+        // With no write-ahead log beside it (no writer has it open), the file is read as
+        // immutable: SQLite then creates no `-shm`/`-wal` (a read-only reader could not
+        // remove them, nor create them without write access to the folder).
+        let unlogged = !FileManager.default.fileExists(atPath: path + "-wal")
+        do {
+            let queue = try DatabaseQueue(path: unlogged ? Self.immutableURI(path) : path, configuration: configuration)
+            try Self.check(queue)
+            pool = queue
+        } catch let error where Self.isDamage(error) {
+            throw .damaged(path: path, reason: Self.reason(error))
+        } catch {
+            throw .cannotOpen(path: path, reason: Self.reason(error))
+        }
+    }
+
+    /// `path` as an SQLite URI opening the file immutable.
+    private static func immutableURI(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:\(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)?immutable=1"
+    }
+
+    /// The database found damaged at open and kept aside; nil when it was sound.
+    public let damaged: DamagedProgress?
+
+    private static func open(_ path: String) throws -> DatabasePool {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try check(pool)
+        try migrator.migrate(pool)
+        return pool
+    }
+
+    /// SQLite's `quick_check` of the whole file (a small database: milliseconds).
+    private static func check(_ database: any DatabaseReader) throws {
+        let findings = try database.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+        guard findings == ["ok"] else { throw Damage(findings: findings) }
+    }
+
+    private struct Damage: Error, CustomStringConvertible {
+        let findings: [String]
+        var description: String { findings.prefix(3).joined(separator: "; ") }
+    }
+
+    private static func isDamage(_ error: any Error) -> Bool {
+        if error is Damage { return true }
+        guard let error = error as? DatabaseError else { return false }
+        return error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+    }
+
+    /// Renames the damaged database (and its write-ahead log) to `<path>.corrupt-<UTC time>`
+    /// beside it; the shared-memory index is rebuilt by SQLite and removed.
+    private static func keepAside(_ path: String) throws(ProgressStoreError) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        var keptAs = "\(path).corrupt-\(formatter.string(from: Date()))"
+        var suffix = 2
+        while FileManager.default.fileExists(atPath: keptAs) {
+            keptAs = "\(path).corrupt-\(formatter.string(from: Date()))-\(suffix)"
+            suffix += 1
+        }
+        guard rename(path, keptAs) == 0 else {
+            throw .cannotOpen(path: path, reason: "it is damaged and cannot be moved aside to \(keptAs): \(String(cString: strerror(errno)))")
+        }
+        _ = rename(path + "-wal", keptAs + "-wal")
+        _ = unlink(path + "-shm")
+        return keptAs
+    }
+
+    private static func refuseSymbolicLink(_ path: String) throws(ProgressStoreError) {
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            throw .symbolicLink(path: path)
         }
     }
 
@@ -75,6 +198,7 @@ public final class ProgressStore: Sendable {
     /// errors.
     public init(database: any DatabaseWriter, path: String) throws(ProgressStoreError) {
         self.path = path
+        damaged = nil
         pool = database
         do {
             try Self.migrator.migrate(database)

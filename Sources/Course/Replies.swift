@@ -1,3 +1,5 @@
+import Intents
+
 
 /// A fixed sentence the course speaks, never composed from what a person said.
 ///
@@ -30,6 +32,9 @@ public enum Reply: Sendable, Hashable {
     /// A look-up whose passage was not heard surely enough to read: asking again beats
     /// reading the wrong passage.
     case referenceNotCaught
+    /// A segment that could not be delivered (no working speaker, an unreadable passage):
+    /// the lesson waits at that segment for its command.
+    case segmentNotPlayed(Command)
 
     /// The exact words spoken.
     public var text: String {
@@ -48,6 +53,7 @@ public enum Reply: Sendable, Hashable {
         case .answerIs(let answer): "The answer is \(answer)"
         case .allLessonsComplete: "Every lesson in this course is complete."
         case .referenceNotCaught: "I did not catch the reference. Please say it again."
+        case .segmentNotPlayed(let command): "That part of the lesson could not be played. Say '\(command.phrase)' to try again."
         }
     }
 }

@@ -16,7 +16,10 @@ import Scripture
 /// - Speech moves the clock by the time it played (nothing on a live clock); timers count
 ///   from the end of what was said before them.
 /// - A failing playback device is reported once, and again only after it has worked in
-///   between; other speech failures each time.
+///   between; other speech failures each time. A segment that was not delivered (speech
+///   failed, or the reading's passage could not be read) is not finished: the machine
+///   hears ``SessionEvent/playbackFailed(_:)`` and waits at that segment, so progress never
+///   records a lesson the person did not hear.
 /// - ``stopFlag`` raised: nothing more is carried out.
 ///
 /// Not thread-safe: one thread drives it (``stopFlag`` may be raised from any thread).
@@ -170,14 +173,18 @@ public final class SessionDriver {
             case .speakReply(let reply):
                 say(reply.text, kind: .reply)
             case .playSegment(let playback):
-                say(playback.script, kind: .segment)
-                if let reference = playback.passage, let passage = passage(reference) {
-                    if passage.verses.isEmpty {
-                        report(.failure("cannot read \(reference.description): no verses found in Bible.db"))
+                var delivered = say(playback.script, kind: .segment)
+                if let reference = playback.passage {
+                    if let passage = passage(reference) {
+                        if passage.verses.isEmpty {
+                            report(.failure("cannot read \(reference.description): no verses found in Bible.db"))
+                        }
+                        delivered = say(passage.text, kind: .passage) && delivered && !passage.verses.isEmpty
+                    } else {
+                        delivered = false
                     }
-                    say(passage.text, kind: .passage)
                 }
-                followUps.append(.playbackFinished(playback.type))
+                followUps.append(delivered ? .playbackFinished(playback.type) : .playbackFailed(playback.type))
             case .listen(let mode):
                 listen(mode)
             case .loadNextLesson:
@@ -221,9 +228,11 @@ public final class SessionDriver {
         }
     }
 
-    /// Speaks `text`; the clock moves by the time it played.
-    private func say(_ text: String, kind: SpeechKind) {
-        guard !text.isEmpty, !stopFlag.isRaised else { return }
+    /// Speaks `text`; the clock moves by the time it played. Whether it was delivered (the
+    /// speaker reported no failure).
+    @discardableResult
+    private func say(_ text: String, kind: SpeechKind) -> Bool {
+        guard !text.isEmpty, !stopFlag.isRaised else { return true }
         let started = now
         let outcome = ports.speaker.speak(text)
         if let failure = outcome.failure {
@@ -236,5 +245,6 @@ public final class SessionDriver {
         ports.clock.pass(outcome.played)
         spokeUntil = now
         onEvent(TimedEvent(time: started, event: .said(text: text, kind: kind, seconds: outcome.played / .seconds(1))))
+        return outcome.failure == nil
     }
 }

@@ -10,6 +10,9 @@ public enum SessionEvent: Sendable, Hashable {
     case rejected(InputRejection)
     /// The runner finished playing the segment it was asked to play.
     case playbackFinished(SegmentType)
+    /// The runner could not deliver the segment (the speaker failed, or the reading's
+    /// passage could not be read): the person did not hear it.
+    case playbackFailed(SegmentType)
     /// A timer the machine started has run out.
     case timerFired(SessionTimer)
     /// The lesson asked for with ``SessionEffect/loadNextLesson`` is ready.

@@ -150,6 +150,19 @@ public struct SessionMachine: Sendable {
         case .playbackFinished(let segment):
             guard state.isPlaying, state.segment == segment else { return [] }
             return finishPlayback()
+        case .playbackFailed(let segment):
+            // Back to the start of the segment the person did not hear, with no timer to
+            // move on without them: only its command plays it again.
+            guard state.isPlaying || state == .questionAsked, state.segment == segment else { return [] }
+            let command: Command = switch state.resumePoint {
+            case .contextReady: .explainContext
+            case .analysisReady: .analyzeStructure
+            case .themesReady: .summarizeThemes
+            case .questionReady: .askQuestion
+            case .closeReady: .endLesson
+            default: .readPassage
+            }
+            return transition(to: state.resumePoint, saying: .segmentNotPlayed(command), entering: false)
         case .timerFired(let timer):
             guard timer == pendingTimer else { return [] }
             pendingTimer = nil
@@ -242,9 +255,10 @@ public struct SessionMachine: Sendable {
     }
 
     /// Moves to `next` and returns, in order: the cancelled timer, `persisting`, the saved
-    /// state, the recogniser's new mode, `saying`, and the new state's entry actions.
+    /// state, the recogniser's new mode, `saying`, and (when `entering`) the new state's
+    /// entry actions (its segment, its timer).
     private mutating func transition(
-        to next: SessionState, persisting: [SessionEffect] = [], saying reply: Reply? = nil
+        to next: SessionState, persisting: [SessionEffect] = [], saying reply: Reply? = nil, entering: Bool = true
     ) -> [SessionEffect] {
         var effects: [SessionEffect] = []
         if let timer = pendingTimer {
@@ -258,6 +272,7 @@ public struct SessionMachine: Sendable {
         effects.append(.saveSessionState(savedSession))
         if listeningMode != listened { effects.append(.listen(listeningMode)) }
         if let reply { effects.append(.speakReply(reply)) }
+        guard entering else { return effects }
 
         switch next {
         case .orientationPlaying, .readingPlaying, .contextPlaying, .analysisPlaying,

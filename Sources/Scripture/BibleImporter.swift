@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Support
 
 /// Why a BSB import was refused. Nothing is written when one is thrown: an existing
 /// `Bible.db` stays as it was.
@@ -164,10 +165,15 @@ public enum BibleImporter {
 
     private static func write(_ verses: [VerseID: String], to output: URL) throws(BibleImportError) {
         let directory = output.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(output.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        let temporary: URL
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try? FileManager.default.removeItem(at: temporary)
+            // An empty file of an unpredictable name, made here: SQLite starts a database in it.
+            temporary = try AtomicFile.temporaryFile(beside: output)
+        } catch {
+            throw .cannotWrite(path: output.path, reason: "\(error)")
+        }
+        do {
             let queue = try DatabaseQueue(path: temporary.path)
             try queue.inTransaction { db in
                 try BibleSchema.create(db)

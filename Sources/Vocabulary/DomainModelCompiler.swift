@@ -1,6 +1,7 @@
 import CPocketSphinx  // malloc_trim
 import Foundation
 import Scripture
+import Support
 
 /// What the Bible-domain language model is built from (``DomainCorpus``), and where the
 /// tools are.
@@ -126,20 +127,20 @@ public enum DomainModelCompiler {
         }
         let everydayWords = Set(everyday?.words.filter { !$0.hasPrefix("<") } ?? [])
 
-        let work = directory.deletingLastPathComponent()
-            .appendingPathComponent(".\(directory.lastPathComponent)-build-\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.removeItem(at: work)
+        let parent = directory.deletingLastPathComponent()
+        let work: URL
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            work = try AtomicFile.temporaryFolder(prefix: ".\(directory.lastPathComponent)-build-", in: parent)
+        } catch {
+            throw .cannotWrite(path: parent.path, reason: "\(error)")
+        }
         defer { try? FileManager.default.removeItem(at: work) }
         let corpusFile = work.appendingPathComponent("corpus.txt")
         let arpa = work.appendingPathComponent("domain.arpa")
         let binary = work.appendingPathComponent(languageModelName)
         let everydayArpa = work.appendingPathComponent("everyday.arpa")
         let everydayBinary = work.appendingPathComponent(everydayModelName)
-        do {
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotWrite(path: work.path, reason: error.localizedDescription)
-        }
         let lexicon = try writeCorpus(inputs, authored: authored, everydayWords: everydayWords, to: corpusFile)
         try run(inputs.estimatorPath, ["-tr=\(corpusFile.path)", "-n=3", "-lm=msb", "-o=\(arpa.path)"])
         var outputs = [

@@ -181,32 +181,27 @@ extension ModelManifest {
             throw .cannotWrite(path: directory.path, reason: "the manifest cannot be encoded")
         }
         do {
+            try AtomicFile.refuseSymbolicLink(directory)
+        } catch {
+            throw .cannotWrite(path: directory.path, reason: error.reason)
+        }
+        do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             throw .cannotWrite(path: directory.path, reason: error.localizedDescription)
         }
         try? FileManager.default.removeItem(at: directory.appendingPathComponent(CompiledModel.manifestName))
         for (name, data) in outputs.sorted(by: { $0.key < $1.key }) {
-            try AtomicFile.write(data, to: directory.appendingPathComponent(name))
+            try write(data, to: directory.appendingPathComponent(name))
         }
-        try AtomicFile.write(manifestData, to: directory.appendingPathComponent(CompiledModel.manifestName))
+        try write(manifestData, to: directory.appendingPathComponent(CompiledModel.manifestName))
     }
-}
 
-/// Writes a file so readers see the old content or the new, never a part.
-enum AtomicFile {
-    static func write(_ data: Data, to url: URL) throws(VocabularyError) {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+    private static func write(_ data: Data, to url: URL) throws(VocabularyError) {
         do {
-            try data.write(to: temporary)
+            try AtomicFile.write(data, to: url)
         } catch {
-            throw .cannotWrite(path: url.path, reason: error.localizedDescription)
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw .cannotWrite(path: url.path, reason: reason)
+            throw .cannotWrite(path: url.path, reason: error.reason)
         }
     }
 }

@@ -40,7 +40,7 @@ extension CurriculumCommand {
             var lookedUp = false
             if FileManager.default.fileExists(atPath: paths.bibleURL.path), let bible = try? BibleStore(path: paths.bibleURL.path) {
                 lookedUp = true
-                lookup = { reference in Self.missingPassage(reference, in: bible) }
+                lookup = { reference in CourseReadiness.missingPassage(reference, in: bible) }
             }
             // The names and terms are the checked curriculum's own.
             var normalise: (@Sendable (String) -> String)?
@@ -61,17 +61,6 @@ extension CurriculumCommand {
             }
             print(report.summary + (lookedUp ? "; passages found in \(paths.bibleURL.path)" : "; passages parsed (no Bible.db to look them up)")
                   + (normalise != nil ? "; scripts and answers left as written by the transcript normaliser" : ""))
-        }
-
-        /// Nil when `reference` has verses in `bible`, else why not.
-        static func missingPassage(_ reference: ScriptureReference, in bible: BibleStore) -> String? {
-            let passage: Passage
-            do {
-                passage = try bible.passage(reference)
-            } catch {
-                return error.description
-            }
-            return passage.verses.isEmpty ? "no verses found" : nil
         }
     }
 }

@@ -41,23 +41,15 @@ struct DemoCommand: ParsableCommand {
     @OptionGroup var paths: PathOptions
 
     mutating func run() throws {
-        let modelDirectory = paths.vocabularyLocations.modelDirectory
         let configuration = try options.resolve(&paths, defaultFile: nil)
         if configuration.mode == .listen {
             throw CommandFailure("demo runs the course; mode \"listen\" is for `run` (or use `bible-course listen FILE.wav`)")
         }
         bootstrapLogging(options.logLevel == nil ? .warning : configuration.logLevel)
         let logger = Logger(label: "bible-course")
-        var dataPaths = paths.dataPaths
-        dataPaths.vocabulary.modelDirectory = modelDirectory
-        var temporary: URL?
-        if paths.stateDirectoryPath == nil {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bible-course-demo-\(getpid())")
-            try? FileManager.default.removeItem(at: directory)
-            dataPaths.stateDirectory = directory
-            temporary = directory
-        }
-        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
+        let scratch = try ScratchState(paths, command: "demo")
+        defer { scratch.remove() }
+        let dataPaths = scratch.paths
 
         let person: PersonVoice
         do { person = try PersonVoice(voice: personVoice, rate: personRate) } catch {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Assistant
 import Audio
+import Course
 import Decoding
 import Foundation
 import Hearing
@@ -16,7 +17,8 @@ struct DoctorCommand: ParsableCommand {
         discussion: """
             Lists the capture and playback devices and which the daemon would use, checks the \
             PocketSphinx acoustic model, RNNoise, DeepFilterNet3, the compiled vocabulary model, Bible.db, \
-            the curriculum and espeak-ng. Exits 1 when something the daemon cannot run without is \
+            the curriculum, the course the daemon would teach (as the daemon checks it before \
+            READY: every lesson, every passage) and espeak-ng. Exits 1 when something the daemon cannot run without is \
             missing.
             """
     )
@@ -27,9 +29,32 @@ struct DoctorCommand: ParsableCommand {
     @Option(help: "The playback device to check.")
     var playback = "default"
 
+    @Option(help: ArgumentHelp("The daemon's config file, for the course and paths it names (default: \(DaemonConfiguration.systemPath) when it exists).", valueName: "file"))
+    var config: String?
+
+    @Option(help: "The course to check (default: the config's, else the first).")
+    var course: String?
+
     @OptionGroup var paths: PathOptions
 
-    func run() throws {
+    mutating func run() throws {
+        // The config's course and paths (flags win), as the daemon reads them.
+        var configured = DaemonConfiguration()
+        do {
+            if let config {
+                try configured.apply(file: config)
+            } else if FileManager.default.fileExists(atPath: DaemonConfiguration.systemPath) {
+                try configured.apply(file: DaemonConfiguration.systemPath)
+            }
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        paths.biblePath = paths.biblePath ?? configured.bible
+        paths.curriculumPath = paths.curriculumPath ?? configured.curriculum
+        paths.stateDirectoryPath = paths.stateDirectoryPath ?? configured.stateDirectory
+        paths.grammarsPath = paths.grammarsPath ?? configured.grammars
+        paths.pronunciationsPath = paths.pronunciationsPath ?? configured.pronunciations
+        paths.vocabularyPath = paths.vocabularyPath ?? configured.vocabulary
         var fatal = false
         func report(_ ok: Bool, _ what: String, fix: String? = nil, required: Bool = true) {
             print("\(ok ? "ok  " : (required ? "FAIL" : "warn")) \(what)")
@@ -92,6 +117,17 @@ struct DoctorCommand: ParsableCommand {
         }
         report(FileManager.default.fileExists(atPath: paths.curriculumURL.appendingPathComponent("courses").path),
                "curriculum \(paths.curriculumURL.path)", fix: "pass --curriculum DIR (it holds courses/)")
+        // The daemon's own check before READY, in its words.
+        let loader = CurriculumLoader(directory: paths.curriculumURL)
+        if let courseID = CourseReadiness.courseID(configured: course ?? configured.course, loader: loader) {
+            switch CourseReadiness.check(courseID: courseID, loader: loader, biblePath: paths.bibleURL.path) {
+            case .success: report(true, "course \(courseID) can be taught (every lesson checked, every passage in Bible.db)")
+            case .failure(let problem):
+                report(false, problem.description, fix: "correct the file and field named, or set `course` to one that exists; the daemon refuses to start until then")
+            }
+        } else {
+            report(false, "no course found under \(paths.curriculumURL.path)/courses", fix: "pass --curriculum DIR (it holds courses/)")
+        }
 
         do {
             let voice = try SpeechSynthesizer()

@@ -21,7 +21,7 @@ extension ProgressCommand {
         @OptionGroup var paths: PathOptions
 
         func run() throws {
-            guard let store = try openExistingProgress(paths, otherwise: "no progress yet") else { return }
+            guard let store = try openExistingProgress(paths, readOnly: true, otherwise: "no progress yet") else { return }
             let rows = try wrap { () throws(ProgressStoreError) in try store.progress() }
             let loader = CurriculumLoader(directory: paths.curriculumURL)
             let byCourse = Dictionary(grouping: rows, by: \.courseID)
@@ -64,27 +64,32 @@ extension ProgressCommand {
         @OptionGroup var paths: PathOptions
 
         func run() throws {
-            guard let store = try openExistingProgress(paths, otherwise: "nothing to reset") else { return }
+            guard let store = try openExistingProgress(paths, readOnly: false, otherwise: "nothing to reset") else { return }
+            if let damaged = store.damaged { print("progress reset: \(damaged)") }
             try wrap { () throws(ProgressStoreError) in try store.reset() }
             print("progress reset: user_progress and session_state emptied in \(store.path)")
         }
     }
 }
 
-/// Opens `<state-dir>/progress.db`, as a one-line error when it cannot.
+/// Opens `<state-dir>/progress.db`, as a one-line error when it cannot (a damaged one is
+/// kept aside and a new one started; the caller says so, from ``ProgressStore/damaged``).
 func openProgress(_ paths: PathOptions) throws -> ProgressStore {
     try wrap { () throws(ProgressStoreError) in try ProgressStore(stateDirectory: paths.stateDirectoryURL) }
 }
 
-/// The progress database when it exists; else nil, after printing `otherwise` and the
-/// file that does not exist (reading progress never creates the database).
-func openExistingProgress(_ paths: PathOptions, otherwise: String) throws -> ProgressStore? {
+/// The progress database when it exists, to read only (`readOnly`: nothing written,
+/// nothing repaired) or to change; else nil, after printing `otherwise` and the file that
+/// does not exist (reading progress never creates the database).
+func openExistingProgress(_ paths: PathOptions, readOnly: Bool, otherwise: String) throws -> ProgressStore? {
     let file = paths.stateDirectoryURL.appendingPathComponent("progress.db")
-    guard FileManager.default.fileExists(atPath: file.path) else {
+    var status = stat()
+    guard lstat(file.path, &status) == 0 else {
         print("\(otherwise) (\(file.path) does not exist)")
         return nil
     }
-    return try openProgress(paths)
+    guard readOnly else { return try openProgress(paths) }
+    return try wrap { () throws(ProgressStoreError) in try ProgressStore(readingExisting: file.path) }
 }
 
 /// Runs `body`, turning a progress-database error into a one-line ``CommandFailure``.

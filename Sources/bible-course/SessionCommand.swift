@@ -49,6 +49,7 @@ struct SessionCommand: ParsableCommand {
             throw CommandFailure("no course found under \(paths.curriculumURL.path)/courses")
         }
         let store = try openProgress(paths)
+        if let damaged = store.damaged { warn("\(damaged)") }
         let bible: any PassageSource
         do {
             bible = try BibleStore(path: paths.bibleURL.path)

@@ -13,7 +13,9 @@ struct SimulateCommand: ParsableCommand {
         abstract: "Run the daemon on recorded utterances instead of a microphone; print each event as JSON.",
         discussion: """
             Each WAV file is one utterance (16-bit PCM; other rates and channel counts are \
-            converted). They are heard one at a time, each when the daemon next listens, \
+            converted). Progress is kept in a temporary state directory, removed at the \
+            end, unless --state-dir names one (the compiled model is the usual one). They \
+            are heard one at a time, each when the daemon next listens, \
             with half a second of silence before and after, through the daemon's own \
             pipeline (endpointer, recogniser, session machine, speech into a recording \
             sink). Time is virtual: silence and speech take no real time. After the last \
@@ -46,7 +48,9 @@ struct SimulateCommand: ParsableCommand {
                 throw CommandFailure("\(file): \(error)")
             }
         }
-        let environment = try openEnvironment(configuration, paths: paths.dataPaths, independentUtterances: true,
+        let scratch = try ScratchState(paths, command: "simulate")
+        defer { scratch.remove() }
+        let environment = try openEnvironment(configuration, paths: scratch.paths, independentUtterances: true,
                                               logger: logger)
         let runtime = environment.runtime(sink: RecordingAudioSink(), clock: VirtualSessionClock(),
                                           logger: Logger(label: "bible-course.session"))

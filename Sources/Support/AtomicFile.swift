@@ -1,0 +1,89 @@
+import Foundation
+
+/// Writes a file so readers see the old content or the new, never a part, and so that
+/// nothing planted in the folder can redirect the write.
+///
+/// The new content goes to a temporary file of an unpredictable name created in the
+/// target's own folder with `mkstemp` (`O_CREAT | O_EXCL`: a symbolic link or file planted
+/// there is never opened, never followed), is flushed to disk, and is renamed over the
+/// target in one step (`rename(2)` replaces a link at the target's name, never what it
+/// points to). A target folder that is a symbolic link is refused: the state directory's
+/// own folders (the compiled model) are the daemon's, not a path to anywhere.
+public enum AtomicFile {
+    /// Why a write failed: the path and the system's reason.
+    public struct Failure: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    /// Writes `data` to `url` whole (mode 0644), or throws and leaves `url` as it was.
+    public static func write(_ data: Data, to url: URL) throws(Failure) {
+        let folder = url.deletingLastPathComponent()
+        try refuseSymbolicLink(folder)
+        let (descriptor, temporary) = try createUnique(beside: url)
+        var written = 0
+        let complete = data.withUnsafeBytes { buffer -> Bool in
+            while written < buffer.count {
+                let count = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 { if errno == EINTR { continue }; return false }
+                written += count
+            }
+            return true
+        }
+        let reason = String(cString: strerror(errno))
+        guard complete, fchmod(descriptor, 0o644) == 0, fsync(descriptor) == 0 else {
+            close(descriptor)
+            unlink(temporary)
+            throw Failure(path: url.path, reason: reason)
+        }
+        close(descriptor)
+        guard rename(temporary, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Failure(path: url.path, reason: reason)
+        }
+    }
+
+    /// Creates an empty file of an unpredictable name (`.<name>.XXXXXX.tmp`, mode 0600) in
+    /// `url`'s folder, for a writer that renames it over `url` when done (a database being
+    /// built). The caller removes it on failure.
+    public static func temporaryFile(beside url: URL) throws(Failure) -> URL {
+        try refuseSymbolicLink(url.deletingLastPathComponent())
+        let (descriptor, path) = try createUnique(beside: url)
+        close(descriptor)
+        return URL(fileURLWithPath: path)
+    }
+
+    /// A new private folder of an unpredictable name (`<prefix>XXXXXX`, mode 0700) in
+    /// `folder` (the system's temporary folder when nil); the caller removes it.
+    public static func temporaryFolder(prefix: String, in folder: URL? = nil) throws(Failure) -> URL {
+        let parent = folder ?? FileManager.default.temporaryDirectory
+        if folder != nil { try refuseSymbolicLink(parent) }
+        let template = parent.appendingPathComponent("\(prefix)XXXXXX").path
+        var bytes = Array(template.utf8CString)
+        guard let made = mkdtemp(&bytes) else {
+            throw Failure(path: template, reason: String(cString: strerror(errno)))
+        }
+        return URL(fileURLWithPath: String(cString: made), isDirectory: true)
+    }
+
+    private static func createUnique(beside url: URL) throws(Failure) -> (Int32, String) {
+        let template = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).XXXXXX.tmp").path
+        var bytes = Array(template.utf8CString)
+        let descriptor = mkstemps(&bytes, 4)
+        guard descriptor >= 0 else {
+            throw Failure(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        return (descriptor, String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    /// Throws when `folder` is a symbolic link (call before creating or clearing anything
+    /// in a folder of the daemon's own).
+    public static func refuseSymbolicLink(_ folder: URL) throws(Failure) {
+        var status = stat()
+        if lstat(folder.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            throw Failure(path: folder.path, reason: "it is a symbolic link; the daemon writes only into folders of its own")
+        }
+    }
+}
