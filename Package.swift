@@ -152,7 +152,7 @@ let package = Package(
         .testTarget(name: "VoiceUnitTests", dependencies: ["Voice"]),
         .testTarget(name: "HearingUnitTests", dependencies: ["Decoding", "Hearing", "Intents", "Scripture", "Support"]),
         .testTarget(name: "AssistantUnitTests", dependencies: ["Assistant", "Course", "Hearing", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "ListeningUnitTests", dependencies: ["Listening", "Assistant", "Decoding", "Hearing", "Support"]),
+        .testTarget(name: "ListeningUnitTests", dependencies: ["Listening", "Assistant", "Decoding", "Hearing", "Support", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ScriptureTests", dependencies: ["Scripture"]),
         .testTarget(
             name: "VocabularyTests",

@@ -21,6 +21,8 @@ done
 ((FAST)) || export BIBLE_COURSE_TEST_VOICES=1
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
+# The service's sandbox (systemd-analyze's exposure at most 2.5; skipped without systemd-analyze).
+scripts/check-service.sh
 say "building the tests (swift build --build-tests)"
 swift build --build-tests --quiet
 if ((${#SWIFT_TEST_ARGS[@]})); then

@@ -38,6 +38,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         case rnnoise
         case denoiser
         case mode
+        case listenOutput = "listen_output"
 
         /// The flag that sets the key.
         public var flag: String { "--" + rawValue.replacingOccurrences(of: "_", with: "-") }
@@ -102,6 +103,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var vocabulary: String?
     /// What the daemon does with what it hears: deliver the course, or listen for passages.
     public var mode = DaemonMode.course
+    /// Listen mode: the file the passages found are appended to, with the words that named
+    /// them (relative: to the state directory); nil: standard output, without the words when
+    /// that is the journal (`ListenReport`).
+    public var listenOutput: String?
 
     public init() {}
 
@@ -206,6 +211,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
                 throw bad(DaemonMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
             }
             mode = chosen
+        case .listenOutput: listenOutput = try string()
         }
     }
 

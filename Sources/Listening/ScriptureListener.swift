@@ -38,8 +38,9 @@ public final class ScriptureListener {
         public let references: [HeardReference]
 
         /// `{"file", "start", "end", "text", "references": [{"reference", "how",
-        /// "confidence"}]}`, the file left out when nil (the microphone).
-        public func jsonLine(file: String?) -> String {
+        /// "confidence"}]}`, the file left out when nil (the microphone), the text when not
+        /// `words`.
+        public func jsonLine(file: String?, words: Bool = true) -> String {
             let references = references.map { heard in
                 var line = JSONLine()
                 line.add("reference", heard.reference.compact)
@@ -51,7 +52,7 @@ public final class ScriptureListener {
             if let file { line.add("file", file) }
             line.add("start", start, decimals: 2)
             line.add("end", end, decimals: 2)
-            line.add("text", text)
+            if words { line.add("text", text) }
             line.add("references", objects: references)
             return line.text
         }

@@ -42,6 +42,9 @@ struct DaemonOptions: ParsableArguments {
     @Option(help: "course (the spoken course) or listen (no course: print the passages heard named or quoted, as `listen` does).")
     var mode: String?
 
+    @Option(help: ArgumentHelp("Listen mode: append the passages found, with the words that named them, to this file (relative: to the state directory).", valueName: "file"))
+    var listenOutput: String?
+
     /// The configuration: defaults, then `--config` (or `defaultFile` when it exists), then
     /// the flags; path keys of the file fill the `paths` flags that were not given.
     func resolve(_ paths: inout PathOptions, defaultFile: String?) throws -> DaemonConfiguration {
@@ -62,6 +65,7 @@ struct DaemonOptions: ParsableArguments {
                 (.pitch, pitch.map(ConfigurationValue.integer)), (.echoTail, echoTail.map(ConfigurationValue.integer)),
                 (.course, course.map(ConfigurationValue.string)), (.logLevel, logLevel.map(ConfigurationValue.string)),
                 (.mode, mode.map(ConfigurationValue.string)),
+                (.listenOutput, listenOutput.map(ConfigurationValue.string)),
                 (.bible, paths.biblePath.map(ConfigurationValue.string)),
                 (.curriculum, paths.curriculumPath.map(ConfigurationValue.string)),
                 (.stateDirectory, paths.stateDirectoryPath.map(ConfigurationValue.string)),

@@ -77,9 +77,28 @@ struct RunCommand: ParsableCommand {
         do { listening = try configuration.listenTuning() } catch { throw CommandFailure(error.description) }
         let environment = try ListenCommand.environment(paths, tuning: configuration.hearing, listening: listening)
         let (source, captureDevice) = try captureSource(configuration)
-        logger.notice("listen mode: capture \(configuration.captureDevice); no course runs")
+        let destination: ListenReport.Destination
+        var file: ListenOutputFile?
+        if let output = configuration.listenOutput {
+            let path = output.hasPrefix("/") ? output : paths.stateDirectoryURL.appendingPathComponent(output).path
+            do { file = try ListenOutputFile(path: path) } catch { throw CommandFailure(error.description) }
+            destination = .file(path)
+        } else {
+            destination = ListenReport.standardOutput()
+        }
+        let report = ListenReport(destination: destination, logLevel: configuration.logLevel)
+        switch destination {
+        case .file(let path): logger.notice("listen mode: capture \(configuration.captureDevice); passages found go to \(path); no course runs")
+        case .journal: logger.notice("listen mode: capture \(configuration.captureDevice); passages found go to the journal as references (no words: set listen_output for them); no course runs")
+        case .standardOutput: logger.notice("listen mode: capture \(configuration.captureDevice); passages found go to stdout; no course runs")
+        }
         let status = environment.run(source: source, captureDevice: captureDevice, notifier: notifier, logger: logger) { heard in
-            FileHandle.standardOutput.write(Data((heard.jsonLine(file: nil) + "\n").utf8))
+            guard let line = report.line(heard) else { return }
+            if let file {
+                do { try file.append(line) } catch { logger.error("\(error)") }
+            } else {
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
         }
         if status != 0 { throw ExitCode(status) }
     }
