@@ -86,7 +86,8 @@ struct ListenCommand: ParsableCommand {
                 try environment.listener.transcribe(try WAVReader(URL(fileURLWithPath: file))) { print($0, file) }
             } catch {
                 failed = true
-                warn("\(file): \(error)")
+                // An audio error names the file already.
+                warn(error is AudioError ? "\(error)" : "\(file): \(error)")
             }
         }
         if failed { throw ExitCode(1) }

@@ -96,7 +96,8 @@ struct RecognizeCommand: ParsableCommand {
                 print(json ? result.jsonLine(file: file) : result.textLine(file: file))
             } catch {
                 failed = true
-                warn("\(file): \(error)")
+                // An audio error names the file already.
+                warn(error is AudioError ? "\(error)" : "\(file): \(error)")
                 if json {
                     var line = JSONLine()
                     line.add("file", file)

@@ -45,7 +45,7 @@ struct SimulateCommand: ParsableCommand {
         let padding = [Int16](repeating: 0, count: AudioFormat.samples(milliseconds: 500))
         let audio: [[Int16]] = try files.map { file in
             do { return padding + (try WAVFile.read(URL(fileURLWithPath: file))) + padding } catch {
-                throw CommandFailure("\(file): \(error)")
+                throw CommandFailure("\(error)")
             }
         }
         let scratch = try ScratchState(paths, command: "simulate")

@@ -154,6 +154,62 @@ struct ProcessTests {
         #expect(output.contains(message), "\(output)")
     }
 
+    /// Runs `arguments` to the end (at most `seconds`); its status and everything it wrote.
+    private func runToEnd(_ arguments: [String], seconds: Double = 60) throws -> (status: Int32, output: String) {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build bible-course first")
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString.prefix(6)).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let process = try launch(arguments, log: log)
+        #expect(wait(process, seconds: seconds), "\(arguments) ends")
+        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    }
+
+    /// A course that cannot be taught stops the daemon before READY, and `doctor` says the
+    /// same line.
+    @Test func aCourseThatCannotBeTaughtStopsTheDaemonAndDoctorSaysWhy() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString.prefix(6))")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let line = "course \"no-such-course\" cannot be taught: course file "
+        let run = try runToEnd(["run", "--course", "no-such-course", "--state-dir", state.path, "--capture-file", "/nonexistent.wav"])
+        #expect(run.status != 0)
+        #expect(run.output.contains(line), "\(run.output)")
+        #expect(!run.output.contains("ready"), "\(run.output)")
+        let doctor = try runToEnd(["doctor", "--course", "no-such-course", "--state-dir", state.path])
+        #expect(doctor.status != 0)
+        #expect(doctor.output.contains("FAIL " + line), "\(doctor.output)")
+    }
+
+    /// A file that is not audio is named once, by every command that reads recordings.
+    @Test(arguments: [["listen"], ["recognize"], ["simulate", "--utterances"]])
+    func aBadRecordingIsNamedOnce(command: [String]) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-audio-\(UUID().uuidString.prefix(6)).wav")
+        try Data("not audio at all".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try runToEnd(command + [file.path])
+        #expect(result.status != 0)
+        #expect(result.output.components(separatedBy: file.path).count - 1 == 1, "\(result.output)")
+        #expect(result.output.contains("not a RIFF/WAVE file"), "\(result.output)")
+    }
+
+    /// A progress.db with a garbage header: `progress show` names it damaged and leaves it,
+    /// `progress reset` keeps it aside and starts over.
+    @Test func aDamagedProgressDatabaseIsShownAndReset() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: state) }
+        let database = state.appendingPathComponent("progress.db")
+        try Data(repeating: 0x42, count: 4096).write(to: database)
+        let show = try runToEnd(["progress", "show", "--state-dir", state.path])
+        #expect(show.status != 0)
+        #expect(show.output.contains("\(database.path) is damaged"), "\(show.output)")
+        let reset = try runToEnd(["progress", "reset", "--state-dir", state.path])
+        #expect(reset.status == 0, "\(reset.output)")
+        #expect(reset.output.contains("kept as \(database.path).corrupt-"), "\(reset.output)")
+        let after = try runToEnd(["progress", "show", "--state-dir", state.path])
+        #expect(after.status == 0, "\(after.output)")
+        #expect(after.output.contains("session: IDLE"), "\(after.output)")
+    }
+
     /// `model build --listen`, as scripts/install.sh runs it before the service starts:
     /// both models built once and then reused; a forced rebuild that cannot finish (no
     /// Bible to build from) says why and leaves listen's model as it was.
