@@ -86,6 +86,7 @@ struct DaemonOptions: ParsableArguments {
         paths.grammarsPath = configuration.grammars
         paths.pronunciationsPath = configuration.pronunciations
         paths.vocabularyPath = configuration.vocabulary
+        try paths.checkDefaultStateDirectory()
         return configuration
     }
 }

@@ -50,6 +50,18 @@ struct PathOptions: ParsableArguments {
             modelDirectory: stateDirectoryURL.appendingPathComponent("model"))
     }
 
+    /// Throws when no state directory was named (flag, config or systemd's
+    /// `STATE_DIRECTORY`) and the default one is a symbolic link: a link planted there would
+    /// send progress and models anywhere. A named one is used as named.
+    func checkDefaultStateDirectory() throws {
+        guard stateDirectoryPath == nil, !DataLocations.systemdNamesStateDirectory else { return }
+        let url = DataLocations.stateDirectory()
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) {
+            throw CommandFailure("the default state directory \(url.path) is a symbolic link (to \(target)); "
+                                 + "to use it, name it: --state-dir \(url.path) (or state_dir in the config)")
+        }
+    }
+
     /// The writable state directory (created on demand by whoever writes there).
     var stateDirectoryURL: URL {
         if let stateDirectoryPath { return URL(fileURLWithPath: stateDirectoryPath) }
@@ -83,6 +95,11 @@ enum DataLocations {
             return url.appendingPathComponent(name)
         }
         return systemDataDirectory.appendingPathComponent(name)
+    }
+
+    /// Whether systemd named the state directory (`StateDirectory=`).
+    static var systemdNamesStateDirectory: Bool {
+        !(ProcessInfo.processInfo.environment["STATE_DIRECTORY"] ?? "").isEmpty
     }
 
     /// `$STATE_DIRECTORY` under systemd, else `$XDG_DATA_HOME/bible-course`

@@ -75,13 +75,15 @@ extension ProgressCommand {
 /// Opens `<state-dir>/progress.db`, as a one-line error when it cannot (a damaged one is
 /// kept aside and a new one started; the caller says so, from ``ProgressStore/damaged``).
 func openProgress(_ paths: PathOptions) throws -> ProgressStore {
-    try wrap { () throws(ProgressStoreError) in try ProgressStore(stateDirectory: paths.stateDirectoryURL) }
+    try paths.checkDefaultStateDirectory()
+    return try wrap { () throws(ProgressStoreError) in try ProgressStore(stateDirectory: paths.stateDirectoryURL) }
 }
 
 /// The progress database when it exists, to read only (`readOnly`: nothing written,
 /// nothing repaired) or to change; else nil, after printing `otherwise` and the file that
 /// does not exist (reading progress never creates the database).
 func openExistingProgress(_ paths: PathOptions, readOnly: Bool, otherwise: String) throws -> ProgressStore? {
+    try paths.checkDefaultStateDirectory()
     let file = paths.stateDirectoryURL.appendingPathComponent("progress.db")
     var status = stat()
     guard lstat(file.path, &status) == 0 else {

@@ -155,11 +155,12 @@ struct ProcessTests {
     }
 
     /// Runs `arguments` to the end (at most `seconds`); its status and everything it wrote.
-    private func runToEnd(_ arguments: [String], seconds: Double = 60) throws -> (status: Int32, output: String) {
+    private func runToEnd(_ arguments: [String], seconds: Double = 60,
+                          environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build bible-course first")
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString.prefix(6)).log")
         defer { try? FileManager.default.removeItem(at: log) }
-        let process = try launch(arguments, log: log)
+        let process = try launch(arguments, log: log, environment: environment)
         #expect(wait(process, seconds: seconds), "\(arguments) ends")
         return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
@@ -177,6 +178,23 @@ struct ProcessTests {
         let doctor = try runToEnd(["doctor", "--course", "no-such-course", "--state-dir", state.path])
         #expect(doctor.status != 0)
         #expect(doctor.output.contains("FAIL " + line), "\(doctor.output)")
+    }
+
+    /// A default state directory that is a symbolic link is refused until it is named.
+    @Test func aLinkedDefaultStateDirectoryIsUsedOnlyWhenNamed() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("home-\(UUID().uuidString.prefix(6))")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let elsewhere = home.appendingPathComponent("elsewhere")
+        let state = home.appendingPathComponent(".local/share/bible-course")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: state.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: state, withDestinationURL: elsewhere)
+        let environment = ["HOME": home.path, "XDG_DATA_HOME": "", "STATE_DIRECTORY": ""]
+        let refused = try runToEnd(["progress", "reset"], environment: environment)
+        #expect(refused.status != 0)
+        #expect(refused.output.contains("\(state.path) is a symbolic link"), "\(refused.output)")
+        let named = try runToEnd(["progress", "reset", "--state-dir", state.path], environment: environment)
+        #expect(named.status == 0, "\(named.output)")
     }
 
     /// A file that is not audio is named once, by every command that reads recordings.
