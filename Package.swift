@@ -82,7 +82,7 @@ let package = Package(
         ),
         .target(
             name: "Voice",
-            dependencies: ["Espeak", "Audio", "Vocabulary"]
+            dependencies: ["Support", "Espeak", "Audio", "Vocabulary"]
         ),
         // The PocketSphinx adapter: the decoder, its typed configuration, what it heard; no policy.
         .target(

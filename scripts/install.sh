@@ -8,16 +8,22 @@
 #   sudo scripts/install.sh              install and start
 #   DESTDIR=/tmp/root scripts/install.sh install into a staging root; nothing is enabled
 #   scripts/install.sh --no-enable       install, but leave the service alone
+#   scripts/install.sh --piper           also Piper's natural voice (voice = "piper:..."), in
+#                                        /usr/share/bible-course/piper/; implied when the config
+#                                        already names a piper voice
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DESTDIR="${DESTDIR:-}"
 ENABLE=1
+PIPER=0
 for argument in "$@"; do
     case "$argument" in
         --no-enable) ENABLE=0 ;;
-        *) echo "usage: $0 [--no-enable]" >&2; exit 2 ;;
+        --piper) PIPER=1 ;;
+        *) echo "usage: $0 [--no-enable] [--piper]" >&2; exit 2 ;;
     esac
 done
+grep -qsE '^[[:space:]]*voice[[:space:]]*=[[:space:]]*"piper:' "$DESTDIR/etc/bible-course/config.toml" && PIPER=1
 say() { printf '[install] %s\n' "$*" >&2; }
 
 BIN_DIR="$DESTDIR/usr/local/bin"
@@ -45,6 +51,14 @@ install -m 0644 "$ROOT/Models/rnnoise/librnnoise.so" "$DATA_DIR/librnnoise.so"
 if [ -f "$ROOT/Models/deepfilter/libdeepfilter.so" ]; then
     install -m 0644 "$ROOT/Models/deepfilter/libdeepfilter.so" "$DATA_DIR/libdeepfilter.so"
     install -m 0644 "$ROOT/Models/deepfilter/DeepFilterNet3_onnx.tar.gz" "$DATA_DIR/DeepFilterNet3_onnx.tar.gz"
+fi
+# Piper's voice, where the service can read it (never a home folder); the unit's memory cap
+# raised by what Piper takes (docs/measurements/2026-11-28-piper-voice.md).
+if [ "$PIPER" = 1 ]; then
+    piper_venv "$DATA_DIR/piper"
+    install -m 0644 "$ROOT/libexec/piper-voice.py" "$DATA_DIR/piper-voice.py"
+    install -d "$UNIT_DIR/bible-course.service.d"
+    install -m 0644 "$ROOT/systemd/piper-voice.conf" "$UNIT_DIR/bible-course.service.d/piper-voice.conf"
 fi
 rm -rf "$DATA_DIR/curriculum" "$DATA_DIR/Grammars"
 cp -R "$ROOT/curriculum" "$DATA_DIR/curriculum"

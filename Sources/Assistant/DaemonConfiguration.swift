@@ -155,7 +155,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
         case .playbackDevice: playbackDevice = try string()
         case .voice:
             let name = try string()
-            if let problem = SpeechConfiguration(voice: name).problem { throw bad("an espeak-ng voice name; \(problem)") }
+            if let problem = VoiceChoice(name).problem { throw bad(problem) }
+            if let problem = SpeechConfiguration(voice: VoiceChoice(name).espeakVoice).problem {
+                throw bad("an espeak-ng voice name or piper:<model>; \(problem)")
+            }
             voice = name
         case .rate:
             let factor = try number({ _ in true }, "a number like 0.9")
@@ -253,8 +256,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var endpointer: Endpointer.Configuration { hearing.endpointing }
 
     /// The speech settings of the daemon's voice.
+    /// espeak-ng's settings: the configured voice, or for a Piper voice the espeak-ng voice
+    /// that stands in for it.
     public var speech: SpeechConfiguration {
-        SpeechConfiguration(voice: voice, rateFactor: rate, pitch: pitch)
+        SpeechConfiguration(voice: VoiceChoice(voice).espeakVoice, rateFactor: rate, pitch: pitch)
     }
 }
 

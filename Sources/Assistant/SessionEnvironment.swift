@@ -14,12 +14,23 @@ public struct DataPaths: Sendable {
     public var curriculum: URL
     public var stateDirectory: URL
     public var vocabulary: VocabularyLocations
+    /// Where Piper is, for `voice = "piper:<model>"`; nil: no Piper here.
+    public var piper: PiperInstall?
 
-    public init(bible: URL, curriculum: URL, stateDirectory: URL, vocabulary: VocabularyLocations) {
+    public init(bible: URL, curriculum: URL, stateDirectory: URL, vocabulary: VocabularyLocations, piper: PiperInstall? = nil) {
         self.bible = bible
         self.curriculum = curriculum
         self.stateDirectory = stateDirectory
         self.vocabulary = vocabulary
+        self.piper = piper
+    }
+
+    /// Where natural voices' renderings are kept; nil: `<state>/voice-cache`.
+    public var voiceCacheFolder: URL?
+
+    /// The render cache of natural voices.
+    public var voiceCache: RenderCache {
+        RenderCache(folder: voiceCacheFolder ?? stateDirectory.appendingPathComponent("voice-cache"))
     }
 }
 
@@ -54,7 +65,10 @@ public struct SessionEnvironment {
     /// `Bible.db` (the session does not start without it).
     public let bible: any PassageSource
     public let recognizer: Recognizer
+    /// espeak-ng, in the configured voice (or standing in for Piper).
     public let synthesizer: SpeechSynthesizer
+    /// The voice that speaks: espeak-ng, or Piper with espeak-ng standing by.
+    public let narrator: any Narrator
     public let configuration: DaemonConfiguration
 
     /// - Parameter independentUtterances: start every utterance from the same feature
@@ -98,6 +112,28 @@ public struct SessionEnvironment {
         } catch {
             throw .speech(error)
         }
+        switch VoiceChoice(configuration.voice) {
+        case .espeak:
+            narrator = synthesizer
+        case .piper(let model):
+            guard let piper = paths.piper else {
+                throw .speech(.invalidConfiguration(reason: "voice \"\(configuration.voice)\": Piper is not installed here (scripts/setup.sh --piper or scripts/install.sh --piper)"))
+            }
+            narrator = PiperNarrator(launch: piper.launch(model: model, rateFactor: configuration.rate), cache: paths.voiceCache,
+                                     fallback: synthesizer, log: { logger.warning("\($0)") })
+        }
+    }
+
+    /// Renders what the course will say into the voice's cache (``FixedSpeech``), when the
+    /// voice is Piper's; logs what it found and did. Meant for a background thread at start.
+    public func renderAhead(shouldStop: () -> Bool, logger: Logger) {
+        guard let piper = narrator as? PiperNarrator else { return }
+        let texts = FixedSpeech.texts(loader: loader, courseID: courseID, bible: bible)
+        let started = ContinuousClock.now
+        let done = piper.renderAhead(texts, shouldStop: shouldStop)
+        if done.rendered > 0 || done.failed > 0 {
+            logger.notice("voice \(piper.voiceName): rendered \(done.rendered) of \(done.sentences) fixed sentences ahead in \(ContinuousClock.now - started)\(done.failed > 0 ? "; \(done.failed) could not be (espeak-ng says them)" : "")")
+        }
     }
 
     /// A runtime on these parts, speaking to `sink` on `clock`.
@@ -105,7 +141,7 @@ public struct SessionEnvironment {
                         logger: Logger) -> SessionRuntime {
         SessionRuntime(
             .init(courseID: courseID, loader: loader, store: store, bible: bible, recognizer: recognizer,
-                  endpointer: configuration.endpointer, synthesizer: synthesizer, sink: sink, clock: clock, timing: timing,
+                  endpointer: configuration.endpointer, synthesizer: narrator, sink: sink, clock: clock, timing: timing,
                   echoTail: .milliseconds(configuration.hearing.noise.echoTailMilliseconds)),
             logger: logger)
     }

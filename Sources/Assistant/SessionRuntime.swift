@@ -48,7 +48,8 @@ public final class SessionRuntime {
         public var bible: any PassageSource
         public var recognizer: Recognizer
         public var endpointer: Endpointer.Configuration
-        public var synthesizer: SpeechSynthesizer
+        /// The voice (espeak-ng's ``SpeechSynthesizer``, or a ``PiperNarrator``).
+        public var synthesizer: any Narrator
         public var sink: any AudioSink
         public var clock: any SessionClock
         public var timing: SessionTiming
@@ -57,7 +58,7 @@ public final class SessionRuntime {
 
         public init(courseID: String, loader: CurriculumLoader, store: ProgressStore, bible: any PassageSource,
                     recognizer: Recognizer, endpointer: Endpointer.Configuration = Endpointer.Configuration(),
-                    synthesizer: SpeechSynthesizer, sink: any AudioSink, clock: any SessionClock,
+                    synthesizer: any Narrator, sink: any AudioSink, clock: any SessionClock,
                     timing: SessionTiming = SessionTiming(), echoTail: Duration = .milliseconds(HearingTuning.shipped.noise.echoTailMilliseconds)) {
             self.courseID = courseID
             self.loader = loader

@@ -1,14 +1,16 @@
 import Support
 import Audio
 import Course
+import Foundation
 import Voice
 
-/// The daemon's voice as the session's ``SessionSpeaker``: espeak-ng through the
-/// ``SpeechSynthesizer`` into a sink, metered so that a virtual clock moves by what
-/// played. Speech is cut between sentences when `stopFlag` is raised; `heartbeat` is
-/// called between sentences (the systemd watchdog). Used from one thread.
+/// The daemon's voice as the session's ``SessionSpeaker``: espeak-ng (``SpeechSynthesizer``)
+/// or Piper (``PiperNarrator``) into a sink, and recorded narrations played as they are,
+/// metered so that a virtual clock moves by what played. Speech is cut between sentences
+/// when `stopFlag` is raised; `heartbeat` is called between sentences (the systemd
+/// watchdog). Used from one thread.
 public final class SynthesizerSpeaker: SessionSpeaker {
-    public let synthesizer: SpeechSynthesizer
+    public let synthesizer: any Narrator
     /// Called between sentences.
     public var heartbeat: () -> Void = {}
     /// Receives each piece played, at the synthesiser's rate (the demo's session WAV).
@@ -19,7 +21,7 @@ public final class SynthesizerSpeaker: SessionSpeaker {
     private let sink: MeteredSink
     private let stopFlag: StopFlag
 
-    public init(synthesizer: SpeechSynthesizer, sink: any AudioSink, stopFlag: StopFlag = StopFlag()) {
+    public init(synthesizer: any Narrator, sink: any AudioSink, stopFlag: StopFlag = StopFlag()) {
         self.synthesizer = synthesizer
         self.sink = MeteredSink(sink)
         self.stopFlag = stopFlag
@@ -39,5 +41,27 @@ public final class SynthesizerSpeaker: SessionSpeaker {
             if case .playback = error { playbackFailed = true }
         }
         return SpeakerOutcome(played: .seconds(double: sink.playedSeconds), failure: failure, playbackFailed: playbackFailed)
+    }
+
+    /// Plays the recording a second at a time, asking `stopFlag` and calling `heartbeat`
+    /// between seconds.
+    public func play(_ recording: URL) -> SpeakerOutcome {
+        sink.resetMeter()
+        let reader: WAVReader
+        do { reader = try WAVReader(recording) } catch {
+            return SpeakerOutcome(played: .zero, failure: error.description)
+        }
+        while !stopFlag.isRaised {
+            heartbeat()
+            let block: [Int16]
+            do { block = try reader.read(maxFrames: AudioFormat.sampleRate) } catch {
+                return SpeakerOutcome(played: .seconds(double: sink.playedSeconds), failure: error.description)
+            }
+            if block.isEmpty { break }
+            do { try sink.play(block, sampleRate: AudioFormat.sampleRate) } catch {
+                return SpeakerOutcome(played: .seconds(double: sink.playedSeconds), failure: "playback: \(error)", playbackFailed: true)
+            }
+        }
+        return SpeakerOutcome(played: .seconds(double: sink.playedSeconds))
     }
 }

@@ -87,6 +87,11 @@ public final class WAVReader {
 
     deinit { try? handle.close() }
 
+    /// How long the recording plays, in seconds (from its data chunk).
+    public var duration: Double {
+        Double((dataEnd - dataStart) / UInt64(2 * channels)) / Double(sampleRate)
+    }
+
     /// Up to `maxFrames` samples at 16 kHz mono, the next in the file; fewer only at its end,
     /// none after it.
     public func read(maxFrames: Int) throws(AudioError) -> [Int16] {

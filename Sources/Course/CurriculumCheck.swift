@@ -39,12 +39,27 @@ public struct CurriculumCheck: Sendable {
     public let passageLookup: (@Sendable (ScriptureReference) -> String?)?
     /// Text as the transcript normaliser would put it. Nil skips the check.
     public let normalise: (@Sendable (String) -> String)?
+    /// A recording's length in seconds, or why it cannot be played. Nil checks only that
+    /// each `audio_file` exists.
+    public let recordingLength: (@Sendable (URL) -> Result<Double, RecordingProblem>)?
+
+    /// Why a recording cannot be played (the audio library's words).
+    public struct RecordingProblem: Error, Sendable {
+        public let reason: String
+        public init(_ reason: String) { self.reason = reason }
+    }
+
+    /// How fast a narration may be against its script, words a minute: a recording far
+    /// outside it is another text, or cut short (people read aloud at about 150).
+    public static let narrationWordsPerMinute = 60.0...300.0
 
     public init(loader: CurriculumLoader, passageLookup: (@Sendable (ScriptureReference) -> String?)? = nil,
-                normalise: (@Sendable (String) -> String)? = nil) {
+                normalise: (@Sendable (String) -> String)? = nil,
+                recordingLength: (@Sendable (URL) -> Result<Double, RecordingProblem>)? = nil) {
         self.loader = loader
         self.passageLookup = passageLookup
         self.normalise = normalise
+        self.recordingLength = recordingLength
     }
 
     public func run() -> CurriculumReport {
@@ -135,8 +150,10 @@ public struct CurriculumCheck: Sendable {
                 problems.append(problem)
                 continue
             }
-            let (lesson, lessonProblems) = LessonParser(file: display).parseLesson(bytes)
+            let (lesson, lessonProblems) = LessonParser(file: display, folder: loader.url(path).deletingLastPathComponent())
+                .parseLesson(bytes)
             problems += lessonProblems
+            if let lesson { problems += recordingProblems(lesson, file: display) }
             let raw = (try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any] ?? [:]
             let header = Header(
                 path: display, id: raw["lesson_id"] as? String,
@@ -157,6 +174,35 @@ public struct CurriculumCheck: Sendable {
 
         problems += crossLessonProblems(headers, listed: listed)
         return (problems, presentIDs.count, scripts)
+    }
+
+    /// Each `audio_file` of `lesson`: it exists, plays (with ``recordingLength``), and runs
+    /// about as long as its script (``narrationWordsPerMinute``).
+    private func recordingProblems(_ lesson: Lesson, file: String) -> [CurriculumProblem] {
+        var problems: [CurriculumProblem] = []
+        for type in SegmentType.allCases {
+            guard let recording = lesson.recordings[type] else { continue }
+            func problem(_ reason: String) {
+                problems.append(CurriculumProblem(.lesson, file: file, .badRecording(recording.path, reason: reason, segment: type.number)))
+            }
+            guard FileManager.default.fileExists(atPath: recording.path) else {
+                problem("does not exist")
+                continue
+            }
+            guard let recordingLength else { continue }
+            switch recordingLength(recording) {
+            case .failure(let why):
+                problem("cannot be played: \(why.reason)")
+            case .success(let seconds):
+                let words = Double(lesson.playback(type).script.split(whereSeparator: \.isWhitespace).count)
+                let rate = seconds > 0 ? words / (seconds / 60) : .infinity
+                if !Self.narrationWordsPerMinute.contains(rate) {
+                    problem(String(format: "lasts %.1f s for a script of %.0f words (%.0f words a minute; a narration of it reads %.0f-%.0f)",
+                                   seconds, words, rate, Self.narrationWordsPerMinute.lowerBound, Self.narrationWordsPerMinute.upperBound))
+                }
+            }
+        }
+        return problems
     }
 
     /// Checks every `audio_script` of a lesson against the forbidden phrases, and the

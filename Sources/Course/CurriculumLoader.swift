@@ -88,7 +88,7 @@ public struct CurriculumLoader: Sendable {
         case .success(let value): bytes = value
         case .failure(let problem): throw CurriculumError([problem])
         }
-        let (lesson, problems) = LessonParser(file: display(path)).parseLesson(bytes)
+        let (lesson, problems) = LessonParser(file: display(path), folder: url(path).deletingLastPathComponent()).parseLesson(bytes)
         guard let lesson else { throw CurriculumError(problems) }
         var mismatches: [CurriculumProblem] = []
         if lesson.id != lessonID {

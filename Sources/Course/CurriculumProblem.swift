@@ -41,6 +41,8 @@ public struct CurriculumProblem: Error, Sendable, Hashable, CustomStringConverti
         /// the lexicon cannot say as written.
         case normalisedAway(written: String, normalised: String, field: String, segment: Int?)
         case noCourses
+        /// A segment's `audio_file` is missing, unreadable, or far from its script's length.
+        case badRecording(String, reason: String, segment: Int)
     }
 
     public let fileKind: FileKind
@@ -118,6 +120,8 @@ public struct CurriculumProblem: Error, Sendable, Hashable, CustomStringConverti
                 + "or add it to the course's `terms`)"
         case .noCourses:
             return "no course found (expected courses/<course-id>/course.json)"
+        case .badRecording(let path, let reason, let segment):
+            return "field `audio_file` in segment \(segment): \"\(path)\" \(reason)"
         }
     }
 }

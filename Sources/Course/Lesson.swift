@@ -1,3 +1,4 @@
+import Foundation
 import Scripture
 
 /// The knowledge-check question of a lesson (segment 6).
@@ -43,13 +44,17 @@ public struct Lesson: Sendable, Hashable, Identifiable {
     public let themes: String
     public let question: ReviewQuestion
     public let close: String
+    /// The segments' recorded narrations (`audio_file`, resolved against the lesson file's
+    /// folder); a segment without one is spoken.
+    public let recordings: [SegmentType: URL]
 
     public init(
         id: String, courseID: String, sequence: Int, title: String, objective: String,
         prerequisite: String?, orientation: String, readingIntroduction: String,
         passage: ScriptureReference, context: String, analysis: String, themes: String,
-        question: ReviewQuestion, close: String
+        question: ReviewQuestion, close: String, recordings: [SegmentType: URL] = [:]
     ) {
+        self.recordings = recordings
         self.id = id
         self.courseID = courseID
         self.sequence = sequence
@@ -68,14 +73,15 @@ public struct Lesson: Sendable, Hashable, Identifiable {
 
     /// What to play for `segment`.
     public func playback(_ segment: SegmentType) -> SegmentPlayback {
-        switch segment {
-        case .orientation: SegmentPlayback(type: .orientation, script: orientation)
-        case .reading: SegmentPlayback(type: .reading, script: readingIntroduction, passage: passage)
-        case .context: SegmentPlayback(type: .context, script: context)
-        case .analysis: SegmentPlayback(type: .analysis, script: analysis)
-        case .themes: SegmentPlayback(type: .themes, script: themes)
-        case .question: SegmentPlayback(type: .question, script: question.script)
-        case .close: SegmentPlayback(type: .close, script: close)
+        let recording = recordings[segment]
+        return switch segment {
+        case .orientation: SegmentPlayback(type: .orientation, script: orientation, recording: recording)
+        case .reading: SegmentPlayback(type: .reading, script: readingIntroduction, passage: passage, recording: recording)
+        case .context: SegmentPlayback(type: .context, script: context, recording: recording)
+        case .analysis: SegmentPlayback(type: .analysis, script: analysis, recording: recording)
+        case .themes: SegmentPlayback(type: .themes, script: themes, recording: recording)
+        case .question: SegmentPlayback(type: .question, script: question.script, recording: recording)
+        case .close: SegmentPlayback(type: .close, script: close, recording: recording)
         }
     }
 }

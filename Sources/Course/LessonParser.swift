@@ -8,6 +8,9 @@ import Scripture
 /// name the field and the segment, and say which ones are unknown.
 struct LessonParser {
     let file: String
+    /// The lesson file's folder, against which `audio_file` is resolved; nil leaves the
+    /// paths relative to the working folder.
+    var folder: URL? = nil
 
     /// The lesson in `data`, or nil with the problems found.
     func parseLesson(_ data: Data) -> (lesson: Lesson?, problems: [CurriculumProblem]) {
@@ -26,6 +29,7 @@ struct LessonParser {
         fields.reportUnknown()
 
         var scripts: [SegmentType: String] = [:]
+        var recordings: [SegmentType: URL] = [:]
         var passage: ScriptureReference?
         var question: ReviewQuestion?
         if let segmentValues {
@@ -47,6 +51,13 @@ struct LessonParser {
                 }
                 let script = fields.string("audio_script")
                 if scripts[type] == nil, let script { scripts[type] = script }
+                if let audioFile = fields.optionalString("audio_file") {
+                    if audioFile.hasPrefix("/") {
+                        report(.wrongType("audio_file", expected: "a path relative to the lesson file", segment: number))
+                    } else if recordings[type] == nil {
+                        recordings[type] = folder.map { $0.appendingPathComponent(audioFile) } ?? URL(fileURLWithPath: audioFile)
+                    }
+                }
                 switch type {
                 case .reading:
                     if let text = fields.string("passage") {
@@ -75,7 +86,7 @@ struct LessonParser {
             id: id, courseID: courseID, sequence: sequence, title: title, objective: objective,
             prerequisite: prerequisite, orientation: orientation, readingIntroduction: reading,
             passage: passage, context: context, analysis: analysis, themes: themes,
-            question: question, close: close)
+            question: question, close: close, recordings: recordings)
         return (lesson, [])
     }
 

@@ -36,6 +36,14 @@ public enum Reply: Sendable, Hashable {
     /// the lesson waits at that segment for its command.
     case segmentNotPlayed(Command)
 
+    /// Every reply whose words are known before any lesson is read (``answerIs(_:)`` carries
+    /// a lesson's answer): what a voice can render ahead.
+    public static let fixed: [Reply] = [
+        .useValidCommand, .noLessonActive, .lessonComplete, .lessonUnavailable, .structuredCourse,
+        .commandNotRecognized, .interpretationNotApplication, .outsideSyllabus, .correct, .allLessonsComplete,
+        .referenceNotCaught,
+    ] + Command.allCases.map(Reply.segmentNotPlayed)
+
     /// The exact words spoken.
     public var text: String {
         switch self {

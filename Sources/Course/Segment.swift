@@ -1,3 +1,4 @@
+import Foundation
 import Scripture
 
 /// The seven segments of a lesson, in the only order they may appear (seed, section 3).
@@ -36,10 +37,14 @@ public struct SegmentPlayback: Sendable, Hashable {
     public let script: String
     /// For the reading segment, the passage spoken after the script.
     public let passage: ScriptureReference?
+    /// The segment's `audio_file` (a recorded narration of the script), played instead of
+    /// speaking the script when it can be read.
+    public let recording: URL?
 
-    public init(type: SegmentType, script: String, passage: ScriptureReference? = nil) {
+    public init(type: SegmentType, script: String, passage: ScriptureReference? = nil, recording: URL? = nil) {
         self.type = type
         self.script = script
         self.passage = passage
+        self.recording = recording
     }
 }

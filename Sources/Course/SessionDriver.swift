@@ -1,3 +1,4 @@
+import Foundation
 import Support
 import Intents
 import Scripture
@@ -173,7 +174,7 @@ public final class SessionDriver {
             case .speakReply(let reply):
                 say(reply.text, kind: .reply)
             case .playSegment(let playback):
-                var delivered = say(playback.script, kind: .segment)
+                var delivered = present(playback)
                 if let reference = playback.passage {
                     if let passage = passage(reference) {
                         if passage.verses.isEmpty {
@@ -228,13 +229,33 @@ public final class SessionDriver {
         }
     }
 
+    /// Plays a segment's recorded narration, or speaks its script when it has none or the
+    /// file cannot be read (one notice says why). Whether it was delivered.
+    private func present(_ playback: SegmentPlayback) -> Bool {
+        if let recording = playback.recording, !stopFlag.isRaised {
+            let started = now
+            let outcome = ports.speaker.play(recording)
+            if let failure = outcome.failure, !outcome.playbackFailed {
+                report(.notice("recording \(recording.path) not played (\(failure)); its script is spoken"))
+            } else {
+                return account(outcome, started: started, text: playback.script, kind: .segment)
+            }
+        }
+        return say(playback.script, kind: .segment)
+    }
+
     /// Speaks `text`; the clock moves by the time it played. Whether it was delivered (the
     /// speaker reported no failure).
     @discardableResult
     private func say(_ text: String, kind: SpeechKind) -> Bool {
         guard !text.isEmpty, !stopFlag.isRaised else { return true }
         let started = now
-        let outcome = ports.speaker.speak(text)
+        return account(ports.speaker.speak(text), started: started, text: text, kind: kind)
+    }
+
+    /// Reports what became of speech (or a recording) of `text` that began at `started`,
+    /// moves the clock by what played, and says whether it was delivered.
+    private func account(_ outcome: SpeakerOutcome, started: Duration, text: String, kind: SpeechKind) -> Bool {
         if let failure = outcome.failure {
             if !playbackFailing { report(.failure("speech: \(failure)")) }
             if outcome.playbackFailed { playbackFailing = true }

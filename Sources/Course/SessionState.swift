@@ -46,10 +46,12 @@ public enum SessionState: String, CaseIterable, Sendable, Hashable, Codable {
     }
 
     /// Whether the session waits for something a person says: IDLE, a READY state, the
-    /// asked question, or the completed lesson. (QUESTION_ANSWERED only waits for its timer.)
+    /// asked question, or the completed lesson; and LESSON_LOADED, which it rests in only
+    /// when the orientation could not be played ("Read the passage" plays it again).
+    /// (QUESTION_ANSWERED only waits for its timer.)
     public var isListening: Bool {
         switch self {
-        case .idle, .readingReady, .contextReady, .analysisReady, .themesReady, .questionReady,
+        case .idle, .lessonLoaded, .readingReady, .contextReady, .analysisReady, .themesReady, .questionReady,
              .questionAsked, .closeReady, .sessionComplete:
             true
         default:

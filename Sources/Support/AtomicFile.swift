@@ -15,6 +15,11 @@ public enum AtomicFile {
         public let path: String
         public let reason: String
         public var description: String { "cannot write \(path): \(reason)" }
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     /// Writes `data` to `url` whole (mode 0644), or throws and leaves `url` as it was.

@@ -32,6 +32,7 @@ struct BibleCourse: ParsableCommand {
                 SimulateCommand.self,
                 BibleCommand.self,
                 CurriculumCommand.self,
+                VoiceCommand.self,
                 BenchCommand.self,
             ]),
         ]

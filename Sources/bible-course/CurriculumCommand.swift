@@ -52,7 +52,8 @@ extension CurriculumCommand {
             } catch {
                 warn("the transcript normaliser cannot be set up (\(error)); scripts and answers are not read through it")
             }
-            let report = CurriculumCheck(loader: loader, passageLookup: lookup, normalise: normalise).run()
+            let report = CurriculumCheck(loader: loader, passageLookup: lookup, normalise: normalise,
+                                         recordingLength: CourseReadiness.recordingLength).run()
             guard report.isValid else {
                 for problem in report.problems {
                     FileHandle.standardError.write(Data((problem.description + "\n").utf8))

@@ -95,7 +95,9 @@ extension PathOptions {
     /// The resolved locations for the runtime.
     var dataPaths: DataPaths {
         DataPaths(bible: bibleURL, curriculum: curriculumURL, stateDirectory: stateDirectoryURL,
-                  vocabulary: vocabularyLocations)
+                  vocabulary: vocabularyLocations,
+                  piper: PiperInstall.located(base: DataLocations.readOnlyDataFile("piper", checkoutFolder: "Models"),
+                                              script: DataLocations.readOnlyDataFile("piper-voice.py", checkoutFolder: "libexec")))
     }
 }
 

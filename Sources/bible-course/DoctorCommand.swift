@@ -35,6 +35,9 @@ struct DoctorCommand: ParsableCommand {
     @Option(help: "The course to check (default: the config's, else the first).")
     var course: String?
 
+    @Option(help: "The voice to check (default: the config's): an espeak-ng voice or piper:<model>.")
+    var voice: String?
+
     @OptionGroup var paths: PathOptions
 
     mutating func run() throws {
@@ -129,12 +132,45 @@ struct DoctorCommand: ParsableCommand {
             report(false, "no course found under \(paths.curriculumURL.path)/courses", fix: "pass --curriculum DIR (it holds courses/)")
         }
 
+        let voiceName = voice ?? configured.voice
+        let choice = VoiceChoice(voiceName)
+        var espeak: SpeechSynthesizer?
         do {
-            let voice = try SpeechSynthesizer()
-            report(!(try voice.samples(for: "Ready.")).isEmpty, "espeak-ng speaks (voice \(voice.configuration.voice))")
+            let synthesizer = try SpeechSynthesizer(configuration: SpeechConfiguration(voice: choice.espeakVoice, rateFactor: configured.rate))
+            report(!(try synthesizer.samples(for: "Ready.")).isEmpty, "espeak-ng speaks (voice \(synthesizer.configuration.voice))")
+            espeak = synthesizer
         } catch {
             report(false, "espeak-ng: \(error)", fix: "apt-get install espeak-ng libespeak-ng1")
         }
+        if case .piper(let model) = choice, let espeak {
+            reportPiper(model: model, voiceName: voiceName, espeak: espeak, loader: loader, report: report)
+        }
         if fatal { throw ExitCode(1) }
+    }
+
+    /// The Piper voice: it loads, how much of the course is rendered, what stands in.
+    private func reportPiper(model: String, voiceName: String, espeak: SpeechSynthesizer, loader: CurriculumLoader,
+                             report: (Bool, String, String?, Bool) -> Void) {
+        let dataPaths = paths.dataPaths
+        guard let install = dataPaths.piper else { return }
+        let launch = install.launch(model: model, rateFactor: espeak.configuration.rateFactor)
+        do {
+            let piper = try PiperProcess(launch)
+            report(true, "voice \(voiceName): Piper (\(install.python)) loads \(piper.modelPath), \(piper.sampleRate) Hz", nil, true)
+            piper.stop()
+        } catch {
+            report(false, "voice \(voiceName): \(error); espeak-ng (\(espeak.configuration.voice)) would speak instead",
+                   "scripts/setup.sh --piper (a checkout) or scripts/install.sh --piper installs Piper and the voice", false)
+        }
+        let narrator = PiperNarrator(launch: launch, cache: dataPaths.voiceCache, fallback: espeak, log: { _ in })
+        let courseID = CourseReadiness.courseID(configured: course, loader: loader) ?? ""
+        let texts = FixedSpeech.texts(loader: loader, courseID: courseID, bible: try? BibleStore(path: paths.bibleURL.path))
+        let sentences = Set(texts.flatMap { SentenceSplitter.sentences(in: $0) })
+        let rendered = sentences.filter { dataPaths.voiceCache.contains(narrator.key($0)) }.count
+        let usage = dataPaths.voiceCache.usage()
+        report(rendered == sentences.count,
+               "voice cache \(dataPaths.voiceCache.folder.path): \(rendered) of the course's \(sentences.count) fixed sentences rendered (\(usage.bytes / 1_000_000) MB); "
+               + "the rest is rendered as it is said, espeak-ng (\(espeak.configuration.voice)) standing in when Piper fails or is slow",
+               "bible-course voice render (the daemon also renders in the background at start)", false)
     }
 }

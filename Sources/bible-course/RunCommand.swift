@@ -53,6 +53,14 @@ struct RunCommand: ParsableCommand {
                             captureDevice: captureDevice, sink: playback, notifier: notifier,
                             logger: logger)
         logger.notice("course \(environment.courseID), voice \(configuration.voice) at \(configuration.rate)x, capture \(configuration.captureDevice), playback \(configuration.playbackDevice)")
+        // A natural voice renders the course's fixed speech while the daemon listens.
+        let stopFlag = runtime.stopFlag
+        // Renders through the narrator only (its own locks); the rest of the environment is
+        // the loop's.
+        nonisolated(unsafe) let parts = environment
+        let renderer = Thread { parts.renderAhead(shouldStop: { stopFlag.isRaised }, logger: logger) }
+        renderer.qualityOfService = .background
+        renderer.start()
         let status = daemon.run()
         if status != 0 { throw ExitCode(status) }
     }

@@ -5,7 +5,8 @@ import Support
 /// The state of a run that must not move the learner's progress (`demo`, `simulate`):
 /// without `--state-dir` (or `state_dir` in the config), progress goes to a private folder
 /// of an unpredictable name under the system's temporary folder, removed at the end; the
-/// compiled model is still the state directory's, so nothing is built again.
+/// compiled model and the voice's renderings are still the state directory's, so nothing
+/// is built or rendered again.
 struct ScratchState {
     /// The data paths to run on.
     let paths: DataPaths
@@ -19,6 +20,9 @@ struct ScratchState {
             do { folder = try AtomicFile.temporaryFolder(prefix: "bible-course-\(command)-") } catch {
                 throw CommandFailure("\(command): a temporary state directory: \(error)")
             }
+            // The model and the voice's renderings are the usual ones: nothing is built or
+            // rendered again.
+            paths.voiceCacheFolder = paths.voiceCache.folder
             paths.stateDirectory = folder!
         } else {
             folder = nil

@@ -10,6 +10,10 @@ final class BrokenSpeaker: SessionSpeaker {
     func speak(_ text: String) -> SpeakerOutcome {
         SpeakerOutcome(played: .zero, failure: "playback device \"default\": No such device", playbackFailed: true)
     }
+
+    func play(_ recording: URL) -> SpeakerOutcome {
+        speak(recording.path)
+    }
 }
 
 /// A Bible.db that cannot be read (corrupt, or removed after the start).

@@ -1,0 +1,194 @@
+import Audio
+import Foundation
+
+/// The daemon's voice when the config says `voice = "piper:<model>"`: Piper renders each
+/// sentence in a child process (``PiperProcess``), from the render cache when the sentence
+/// was rendered before (``RenderCache``), and espeak-ng speaks whatever Piper cannot.
+///
+/// - Rendered ahead: while one sentence plays, the next ones are rendered on a thread of
+///   their own, so a passage's first sound waits for its first sentence only.
+/// - Never stuck: when Piper is missing or fails (the child ends, a sentence fails), or a
+///   sentence is not ready ``sentenceWait`` after it is due, espeak-ng says it; one line
+///   goes to `log` each time Piper is given up, and Piper is tried again ``retryAfter`` on.
+public final class PiperNarrator: Narrator, @unchecked Sendable {
+    /// How long a sentence may keep the listener waiting before espeak-ng says it instead.
+    public static let sentenceWait = Duration.seconds(2)
+    /// How long after a failure Piper is tried again.
+    public static let retryAfter = Duration.seconds(60)
+
+    public let voiceName: String
+    public let launch: PiperProcess.Launch
+    public let cache: RenderCache?
+    public let fallback: SpeechSynthesizer
+    private let log: @Sendable (String) -> Void
+    /// Guards `process` and `givenUpUntil`; never held while Piper renders.
+    private let lock = NSLock()
+    /// One rendering at a time.
+    private let renderLock = NSLock()
+    private var process: PiperProcess?
+    private var givenUpUntil: ContinuousClock.Instant?
+
+    public init(launch: PiperProcess.Launch, cache: RenderCache?, fallback: SpeechSynthesizer,
+                log: @escaping @Sendable (String) -> Void) {
+        voiceName = VoiceChoice.piperPrefix + launch.model
+        self.launch = launch
+        self.cache = cache
+        self.fallback = fallback
+        self.log = log
+    }
+
+    deinit { process?.stop() }
+
+    /// The Piper child's process id, nil while none runs.
+    public var processIdentifier: Int32? { lock.withLock { process?.processIdentifier } }
+
+    /// The cache key of `sentence` in this voice.
+    public func key(_ sentence: String) -> String {
+        RenderCache.key(voice: voiceName, lengthScale: launch.lengthScale, text: sentence)
+    }
+
+    public func speak(_ text: String, to sink: any AudioSink, shouldStop: () -> Bool) throws(SpeechError) -> SpeechCompletion {
+        let sentences = SentenceSplitter.sentences(in: text)
+        let ahead = RenderAhead(count: sentences.count)
+        let worker = Thread { [self] in
+            for (index, sentence) in sentences.enumerated() {
+                if ahead.isCancelled { return }
+                ahead.deliver(index, audio(for: sentence))
+            }
+        }
+        worker.start()
+        defer { ahead.cancel() }
+        for (index, sentence) in sentences.enumerated() {
+            if shouldStop() { return .stopped(spoken: index, of: sentences.count) }
+            let rendered: RenderCache.Entry
+            if let ready = ahead.take(index, waiting: Self.sentenceWait) {
+                rendered = ready
+            } else {
+                giveUp("Piper did not render a sentence within \(Self.sentenceWait)")
+                rendered = try espeak(sentence)
+            }
+            if shouldStop() { return .stopped(spoken: index, of: sentences.count) }
+            do {
+                try sink.play(rendered.samples, sampleRate: rendered.sampleRate)
+            } catch {
+                throw .playback(error)
+            }
+        }
+        return .finished(sentences: sentences.count)
+    }
+
+    /// Renders every sentence of `texts` that is not cached yet, with Piper alone (nothing
+    /// is cached when Piper fails); stops when `shouldStop` says so. How many sentences there
+    /// were, were rendered now, and could not be.
+    public func renderAhead(_ texts: [String], shouldStop: () -> Bool = { false },
+                            progress: (_ done: Int, _ of: Int) -> Void = { _, _ in }) -> (sentences: Int, rendered: Int, failed: Int) {
+        let sentences = Array(Set(texts.flatMap { SentenceSplitter.sentences(in: $0) })).sorted()
+        var rendered = 0
+        var failed = 0
+        for (index, sentence) in sentences.enumerated() {
+            if shouldStop() { break }
+            progress(index, sentences.count)
+            if let cache, cache.contains(key(sentence)) { continue }
+            if (try? piper(sentence)) != nil { rendered += 1 } else { failed += 1 }
+        }
+        return (sentences.count, rendered, failed)
+    }
+
+    // MARK: - One sentence
+
+    /// The sentence from the cache, else from Piper (and cached), else from espeak-ng.
+    private func audio(for sentence: String) -> RenderCache.Entry {
+        if let cached = cache?.entry(key(sentence)) { return cached }
+        do {
+            return try piper(sentence)
+        } catch {
+            giveUp(error.description)
+            return (try? espeak(sentence)) ?? RenderCache.Entry(samples: [], sampleRate: fallback.sampleRate)
+        }
+    }
+
+    /// Piper's rendering of `sentence`, stored in the cache. Renders one at a time; the
+    /// child is started when first needed.
+    private func piper(_ sentence: String) throws(PiperProcess.Failure) -> RenderCache.Entry {
+        renderLock.lock()
+        defer { renderLock.unlock() }
+        lock.lock()
+        if let until = givenUpUntil, ContinuousClock.now < until {
+            lock.unlock()
+            throw PiperProcess.Failure(description: "Piper was given up a moment ago")
+        }
+        let existing = process
+        lock.unlock()
+        let running: PiperProcess
+        if let existing {
+            running = existing
+        } else {
+            // Started outside the state lock: loading the voice takes a second.
+            running = try PiperProcess(launch)
+            lock.withLock { process = running }
+        }
+        let entry: RenderCache.Entry
+        do {
+            entry = RenderCache.Entry(samples: try running.render(sentence), sampleRate: running.sampleRate)
+        } catch {
+            lock.withLock { if process === running { process = nil } }
+            running.stop()
+            throw error
+        }
+        try? cache?.store(entry, for: key(sentence))
+        return entry
+    }
+
+    private func espeak(_ sentence: String) throws(SpeechError) -> RenderCache.Entry {
+        RenderCache.Entry(samples: try fallback.samples(for: sentence), sampleRate: fallback.sampleRate)
+    }
+
+    /// Stops using Piper for ``retryAfter``; one log line says why (not repeated while it
+    /// stays given up).
+    private func giveUp(_ reason: String) {
+        let (announce, running): (Bool, PiperProcess?) = lock.withLock {
+            let already = givenUpUntil.map { ContinuousClock.now < $0 } ?? false
+            givenUpUntil = ContinuousClock.now + Self.retryAfter
+            let running = process
+            process = nil
+            return (!already, running)
+        }
+        // Ending the child ends a render in progress (it fails, and espeak-ng has the rest).
+        running?.stop()
+        if announce { log("voice \(voiceName): \(reason); espeak-ng (\(fallback.configuration.voice)) speaks instead, Piper is tried again in \(Self.retryAfter)") }
+    }
+}
+
+/// The sentences of one speech as they are rendered: delivered in order by the rendering
+/// thread, taken in order by the speaking one.
+private final class RenderAhead: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var ready: [Int: RenderCache.Entry] = [:]
+    private var cancelled = false
+
+    init(count: Int) {}
+
+    var isCancelled: Bool { condition.withLock { cancelled } }
+
+    func deliver(_ index: Int, _ entry: RenderCache.Entry) {
+        condition.withLock {
+            ready[index] = entry
+            condition.broadcast()
+        }
+    }
+
+    /// Sentence `index`, waiting at most `waiting` for it; nil when it is not ready by then.
+    func take(_ index: Int, waiting: Duration) -> RenderCache.Entry? {
+        let deadline = Date(timeIntervalSinceNow: waiting / .seconds(1))
+        condition.lock()
+        defer { condition.unlock() }
+        while ready[index] == nil {
+            if !condition.wait(until: deadline) { break }
+        }
+        return ready.removeValue(forKey: index)
+    }
+
+    func cancel() {
+        condition.withLock { cancelled = true }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Support
+import Vocabulary
+
+/// Speech rendered ahead, kept in the state directory (`voice-cache/`) so that nobody waits
+/// for the synthesis of fixed text.
+///
+/// An entry is keyed by the voice, its length scale and the text: a changed script, voice or
+/// rate is a new key and is rendered again; what was rendered for something else is never
+/// played. Each file holds its key on the first line (checked when read, so a hash collision
+/// or a damaged file is a miss, not a wrong sentence), then mono 16-bit PCM. Written with
+/// ``AtomicFile``: a reader sees a whole entry or none.
+public struct RenderCache: Sendable {
+    public let folder: URL
+
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// One cached sentence: its samples and their rate.
+    public struct Entry: Sendable, Equatable {
+        public let samples: [Int16]
+        public let sampleRate: Int
+    }
+
+    /// The key of `text` said by `voice` at `lengthScale`.
+    public static func key(voice: String, lengthScale: Double, text: String) -> String {
+        "\(voice)|\(String(format: "%.3f", lengthScale))|\(text)"
+    }
+
+    /// The entry for `key`, nil when there is none (or it is not whole).
+    public func entry(_ key: String) -> Entry? {
+        guard let data = FileManager.default.contents(atPath: url(key).path),
+              let newline = data.firstIndex(of: 0x0A),
+              let header = try? JSONSerialization.jsonObject(with: data[..<newline]) as? [String: Any],
+              header["key"] as? String == key, let rate = header["sample_rate"] as? Int, rate > 0
+        else { return nil }
+        let body = data[data.index(after: newline)...]
+        guard body.count % 2 == 0 else { return nil }
+        let samples = body.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        return Entry(samples: samples.map { Int16(littleEndian: $0) }, sampleRate: rate)
+    }
+
+    /// Whether `key` is cached (without reading the samples).
+    public func contains(_ key: String) -> Bool {
+        FileManager.default.fileExists(atPath: url(key).path)
+    }
+
+    /// Stores `entry` under `key`.
+    public func store(_ entry: Entry, for key: String) throws(AtomicFile.Failure) {
+        guard let header = try? JSONSerialization.data(withJSONObject: ["key": key, "sample_rate": entry.sampleRate],
+                                                       options: [.sortedKeys])
+        else { return }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw AtomicFile.Failure(path: folder.path, reason: error.localizedDescription)
+        }
+        var data = header
+        data.append(0x0A)
+        entry.samples.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+        try AtomicFile.write(data, to: url(key))
+    }
+
+    /// How many entries there are and the bytes they take.
+    public func usage() -> (entries: Int, bytes: Int) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var bytes = 0
+        var entries = 0
+        for name in names where name.hasSuffix(".speech") {
+            entries += 1
+            bytes += ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size]) as? Int) ?? 0
+        }
+        return (entries, bytes)
+    }
+
+    private func url(_ key: String) -> URL {
+        var hash = ContentHash()
+        hash.add(key)
+        return folder.appendingPathComponent(hash.hex + ".speech")
+    }
+}
