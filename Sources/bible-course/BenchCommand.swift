@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure look-up latency of Bible.db, models, the normaliser, the denoisers (used by scripts/bench-*.sh).",
         shouldDisplay: false,
-        subcommands: [Scripture.self, BenchModelCommand.self, BenchNormaliseCommand.self, BenchDenoiseCommand.self]
+        subcommands: [Scripture.self, BenchModelCommand.self, BenchNormaliseCommand.self, BenchDenoiseCommand.self, BenchVoiceCommand.self]
     )
 
     struct Scripture: ParsableCommand {
