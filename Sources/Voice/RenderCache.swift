@@ -21,6 +21,11 @@ public struct RenderCache: Sendable {
     public struct Entry: Sendable, Equatable {
         public let samples: [Int16]
         public let sampleRate: Int
+
+        public init(samples: [Int16], sampleRate: Int) {
+            self.samples = samples
+            self.sampleRate = sampleRate
+        }
     }
 
     /// The key of `text` said by `voice` at `lengthScale`.

