@@ -69,7 +69,7 @@ final class SpokenSession {
     /// A session whose progress database holds `saved` (and `completed` lessons) before
     /// it starts; `prepare` may change the copied curriculum first.
     init(saved: SavedSession? = nil, completed: [String] = [], stateDirectory existing: URL? = nil,
-         recording: Bool = true, prepare: (URL) throws -> Void = { _ in }) throws {
+         recording: Bool = true, narrator: (any Narrator)? = nil, prepare: (URL) throws -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("assistant-test-\(UUID().uuidString)")
         curriculum = directory.appendingPathComponent("curriculum")
         stateDirectory = existing ?? directory.appendingPathComponent("state")
@@ -97,7 +97,7 @@ final class SpokenSession {
             ?? UnavailableBible(reason: "Models/Bible.db is not built")
         runtime = SessionRuntime(.init(
             courseID: Self.courseID, loader: loader, store: store, bible: bible, recognizer: recognizer,
-            synthesizer: Self.daemonVoice, sink: recording ? sink : DiscardingSink(), clock: VirtualSessionClock()),
+            synthesizer: narrator ?? Self.daemonVoice, sink: recording ? sink : DiscardingSink(), clock: VirtualSessionClock()),
             logger: Self.quietLogger)
         conversation = ScriptedConversation(runtime: runtime)
     }

@@ -1,6 +1,7 @@
 import Assistant
 import Course
 import Foundation
+import Voice
 import Hearing
 import Intents
 import Scripture
@@ -164,8 +165,19 @@ struct SpokenSessionTests {
         #expect(turn.said.map(\.text) == ["There is no such passage. Jonah chapter 2 has 10 verses."])
     }
 
-    @Test func theDaemonNeverHearsItself() throws {
-        let session = try SpokenSession()
+    /// The microphone is closed while either voice plays, and for the echo tail after.
+    @Test(arguments: ["en-us", "piper:en_US-joe-medium"])
+    func theDaemonNeverHearsItself(voice: String) throws {
+        var narrator: (any Narrator)?
+        if voice.hasPrefix("piper:") {
+            let python = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/python3" }
+                .first(where: FileManager.default.isExecutableFile(atPath:)) ?? "/usr/bin/python3"
+            narrator = PiperNarrator(
+                launch: PiperProcess.Launch(python: python, script: SpokenSession.checkout.appendingPathComponent("libexec/piper-voice.py").path,
+                                            model: "en_US-joe-medium", voiceFolders: [], lengthScale: 1 / 0.9),
+                cache: nil, fallback: SpokenSession.daemonVoice, log: { Issue.record("Piper gave up: \($0)") })
+        }
+        let session = try SpokenSession(narrator: narrator)
         session.start()
         // "Read the passage" in IDLE: the daemon answers "No lesson is active. Say 'Begin
         // the lesson' first." — and its own voice, captured while it spoke, must be gated.
@@ -183,6 +195,15 @@ struct SpokenSessionTests {
             offset = end
         }
         #expect(session.runtime.gatedSamples - gatedBefore == spoken.count)
+        // The echo tail: what is captured just after the voice ends is gated too, and what
+        // comes after the tail is heard.
+        // (Hearing moved the virtual clock on; the speech ended where the loop above began.)
+        let end = start + .milliseconds(spoken.count / 16)
+        let tail = session.runtime.echoTail
+        session.runtime.hear([Int16](repeating: 0, count: 1600), capturedAt: end + .milliseconds(100))
+        #expect(session.runtime.gatedSamples - gatedBefore == spoken.count + 1600)
+        session.runtime.hear([Int16](repeating: 0, count: 1600), capturedAt: end + tail + .milliseconds(200))
+        #expect(session.runtime.gatedSamples - gatedBefore == spoken.count + 1600)
         #expect(session.conversation.events.count == before, "nothing heard, nothing done")
         #expect(session.runtime.state == .idle)
     }
