@@ -49,7 +49,7 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
 
     public func speak(_ text: String, to sink: any AudioSink, shouldStop: () -> Bool) throws(SpeechError) -> SpeechCompletion {
         let sentences = SentenceSplitter.sentences(in: text)
-        let ahead = RenderAhead(count: sentences.count)
+        let ahead = RenderAhead()
         let worker = Thread { [self] in
             for (index, sentence) in sentences.enumerated() {
                 if ahead.isCancelled { return }
@@ -165,8 +165,6 @@ private final class RenderAhead: @unchecked Sendable {
     private let condition = NSCondition()
     private var ready: [Int: RenderCache.Entry] = [:]
     private var cancelled = false
-
-    init(count: Int) {}
 
     var isCancelled: Bool { condition.withLock { cancelled } }
 

@@ -80,18 +80,23 @@ struct DaemonOptions: ParsableArguments {
         } catch {
             throw CommandFailure(error.description)
         }
-        paths.biblePath = configuration.bible
-        paths.curriculumPath = configuration.curriculum
-        paths.stateDirectoryPath = configuration.stateDirectory
-        paths.grammarsPath = configuration.grammars
-        paths.pronunciationsPath = configuration.pronunciations
-        paths.vocabularyPath = configuration.vocabulary
+        paths.fill(from: configuration)
         try paths.checkDefaultStateDirectory()
         return configuration
     }
 }
 
 extension PathOptions {
+    /// The path keys of `configuration` for the paths no flag gave.
+    mutating func fill(from configuration: DaemonConfiguration) {
+        biblePath = biblePath ?? configuration.bible
+        curriculumPath = curriculumPath ?? configuration.curriculum
+        stateDirectoryPath = stateDirectoryPath ?? configuration.stateDirectory
+        grammarsPath = grammarsPath ?? configuration.grammars
+        pronunciationsPath = pronunciationsPath ?? configuration.pronunciations
+        vocabularyPath = vocabularyPath ?? configuration.vocabulary
+    }
+
     /// The resolved locations for the runtime.
     var dataPaths: DataPaths {
         DataPaths(bible: bibleURL, curriculum: curriculumURL, stateDirectory: stateDirectoryURL,

@@ -52,12 +52,7 @@ struct DoctorCommand: ParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
-        paths.biblePath = paths.biblePath ?? configured.bible
-        paths.curriculumPath = paths.curriculumPath ?? configured.curriculum
-        paths.stateDirectoryPath = paths.stateDirectoryPath ?? configured.stateDirectory
-        paths.grammarsPath = paths.grammarsPath ?? configured.grammars
-        paths.pronunciationsPath = paths.pronunciationsPath ?? configured.pronunciations
-        paths.vocabularyPath = paths.vocabularyPath ?? configured.vocabulary
+        paths.fill(from: configured)
         var fatal = false
         func report(_ ok: Bool, _ what: String, fix: String? = nil, required: Bool = true) {
             print("\(ok ? "ok  " : (required ? "FAIL" : "warn")) \(what)")
