@@ -63,14 +63,8 @@ public struct CurriculumCheck: Sendable {
     }
 
     public func run() -> CurriculumReport {
-        var problems: [CurriculumProblem] = []
-        let phrasesPath = "forbidden-phrases.json"
-        var forbidden = ForbiddenPhrases(categories: [])
-        do {
-            forbidden = try ForbiddenPhrases.load(from: loader.url(phrasesPath), displayPath: loader.display(phrasesPath))
-        } catch {
-            problems += error.problems
-        }
+        let (forbidden, phraseProblems) = forbiddenPhrases()
+        var problems = phraseProblems
 
         let courseIDs = loader.courseIDs()
         if courseIDs.isEmpty {
@@ -94,15 +88,18 @@ public struct CurriculumCheck: Sendable {
     /// forbidden phrases, the course file (missing when there is no such course), and each
     /// of its lessons; empty when every lesson can be taught.
     public func problems(course courseID: String) -> [CurriculumProblem] {
-        var problems: [CurriculumProblem] = []
-        let phrasesPath = "forbidden-phrases.json"
-        var forbidden = ForbiddenPhrases(categories: [])
-        do {
-            forbidden = try ForbiddenPhrases.load(from: loader.url(phrasesPath), displayPath: loader.display(phrasesPath))
-        } catch {
-            problems += error.problems
-        }
+        let (forbidden, problems) = forbiddenPhrases()
         return problems + checkCourse(courseID, forbidden: forbidden).problems
+    }
+
+    /// The curriculum's forbidden phrases, and why they could not be read (none then).
+    private func forbiddenPhrases() -> (ForbiddenPhrases, [CurriculumProblem]) {
+        let phrasesPath = "forbidden-phrases.json"
+        do {
+            return (try ForbiddenPhrases.load(from: loader.url(phrasesPath), displayPath: loader.display(phrasesPath)), [])
+        } catch {
+            return (ForbiddenPhrases(categories: []), error.problems)
+        }
     }
 
     /// The fields of a lesson file that cross-file checks need, read leniently.

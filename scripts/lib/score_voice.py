@@ -5,21 +5,11 @@
 Prints: sentences, words, word errors, WER.
 """
 import json
-import re
+import os
 import sys
 
-
-def words(text):
-    return re.sub(r"[^a-z0-9' ]", " ", text.lower()).split()
-
-
-def distance(a, b):
-    row = list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        previous, row[0] = row[0], i
-        for j, y in enumerate(b, 1):
-            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
-    return row[-1]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_listen import edit_distance, words  # noqa: E402
 
 
 def main(manifest, transcripts):
@@ -35,7 +25,7 @@ def main(manifest, transcripts):
             path, text = line.rstrip("\n").split("\t", 1)
             said = words(text)
             total += len(said)
-            errors += distance(said, words(" ".join(heard.get(path, []))))
+            errors += edit_distance(said, words(" ".join(heard.get(path, []))))
             count += 1
     print(f"{count} sentences, {total} words, {errors} word errors, WER {errors / max(1, total):.1%}")
 
