@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(
             name: "VoiceTests",
-            dependencies: ["Voice", "Audio", "Vocabulary"]
+            dependencies: ["Voice", "Audio", "Vocabulary", "Decoding"]
         ),
         // Test audio several end-to-end tiers share: espeak-ng's, Piper's, pink and real room noise.
         .target(name: "SpeechFixtures", dependencies: ["Audio", "Voice"], path: "Tests/SpeechFixtures"),

@@ -41,14 +41,21 @@ public struct EspeakSynthesis: Sendable, Hashable {
     public let samples: [Int16]
     /// The output rate in Hz (22050 for espeak-ng's voices).
     public let sampleRate: Int
-    /// The phonemes said, in espeak-ng's mnemonics as `espeak-ng -x` prints them, when
-    /// asked for; else empty.
+    /// The phonemes said, in the notation asked for (``PhonemeTrace``); else empty.
     public let phonemes: String
 
+    /// How the phonemes said are written back, when asked for: espeak-ng's mnemonics as
+    /// `espeak-ng -x` prints them ("h'ab@k,Vk"), or IPA as `espeak-ng --ipa` prints them
+    /// ("hˈæbəkˌʌk", the notation Piper's voices are trained on).
+    public enum PhonemeTrace: Int32, Sendable {
+        case mnemonics = 1
+        case ipa = 2
+    }
+
     /// Synthesises `input` with `voice`. `endPause`: a sentence pause at the end.
-    /// `tracePhonemes`: also return the phonemes said.
+    /// `trace`: also return the phonemes said, in that notation.
     public static func speak(_ input: String, voice: Voice, endPause: Bool = true,
-                             tracePhonemes: Bool = false) throws(EspeakFailure) -> EspeakSynthesis {
+                             trace: PhonemeTrace? = nil) throws(EspeakFailure) -> EspeakSynthesis {
         let collector = SampleCollector()
         let outcome: Result<EspeakSynthesis, EspeakFailure>? = EspeakEngine.withEngine { sampleRate in
             let previousRate = espeak_GetParameter(espeakRATE, 1)
@@ -64,8 +71,8 @@ public struct EspeakSynthesis: Sendable, Hashable {
                 _ = espeak_SetParameter(espeakPITCH, previousPitch, 0)
             }
             // A nil stream would make espeak-ng trace to stdout: trace only into a real one.
-            let traceFile = tracePhonemes ? PhonemeTraceFile() : nil
-            if let stream = traceFile?.stream { espeak_SetPhonemeTrace(1, stream) }
+            let traceFile = trace == nil ? nil : PhonemeTraceFile()
+            if let trace, let stream = traceFile?.stream { espeak_SetPhonemeTrace(trace.rawValue, stream) }
             let status = synthesise(input, endPause: endPause, userData: Unmanaged.passUnretained(collector).toOpaque())
             _ = espeak_Synchronize()
             if traceFile?.stream != nil { espeak_SetPhonemeTrace(0, nil) }

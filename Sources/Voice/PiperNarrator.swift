@@ -20,6 +20,8 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
     public let launch: PiperProcess.Launch
     public let cache: RenderCache?
     public let fallback: SpeechSynthesizer
+    /// The authored pronunciations, as Piper is given them (the fallback's, in IPA).
+    public let pronunciations: PiperPronunciations
     private let log: @Sendable (String) -> Void
     /// Guards `process` and `givenUpUntil`; never held while Piper renders.
     private let lock = NSLock()
@@ -34,6 +36,7 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
         self.launch = launch
         self.cache = cache
         self.fallback = fallback
+        pronunciations = PiperPronunciations(fallback.pronunciations, voice: fallback.espeakVoice)
         self.log = log
     }
 
@@ -42,9 +45,10 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
     /// The Piper child's process id, nil while none runs.
     public var processIdentifier: Int32? { lock.withLock { process?.processIdentifier } }
 
-    /// The cache key of `sentence` in this voice.
+    /// The cache key of `sentence` in this voice: what Piper is asked to say (the authored
+    /// names in IPA), so a changed pronunciation renders again.
     public func key(_ sentence: String) -> String {
-        RenderCache.key(voice: voiceName, lengthScale: launch.lengthScale, text: sentence)
+        RenderCache.key(voice: voiceName, lengthScale: launch.lengthScale, text: pronunciations.text(for: sentence))
     }
 
     public func speak(_ text: String, to sink: any AudioSink, shouldStop: () -> Bool) throws(SpeechError) -> SpeechCompletion {
@@ -129,7 +133,7 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
         }
         let entry: RenderCache.Entry
         do {
-            entry = RenderCache.Entry(samples: try running.render(sentence), sampleRate: running.sampleRate)
+            entry = RenderCache.Entry(samples: try running.render(pronunciations.text(for: sentence)), sampleRate: running.sampleRate)
         } catch {
             lock.withLock { if process === running { process = nil } }
             running.stop()

@@ -46,14 +46,14 @@ public final class SpeechSynthesizer: Sendable {
     /// The speech for `text` (authored words substituted), with a sentence pause at the
     /// end; empty for text with nothing to say.
     public func samples(for text: String) throws(SpeechError) -> [Int16] {
-        try synthesise(pronunciations.apply(to: text), describing: text, trace: false).samples
+        try synthesise(pronunciations.apply(to: text), describing: text, trace: nil).samples
     }
 
     /// What espeak-ng says for `text`, in its phoneme mnemonics as `espeak-ng -x` prints
     /// them ("r'i:d h'ab@k,Vk"), authored words substituted. For `pronounce`, `doctor`
     /// and tests: it shows whether an authored form reaches the voice intact.
     public func phonemes(for text: String) throws(SpeechError) -> String {
-        let traced = try synthesise(pronunciations.apply(to: text), describing: text, trace: true).trace
+        let traced = try synthesise(pronunciations.apply(to: text), describing: text, trace: .mnemonics).trace
         return traced.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
@@ -79,11 +79,11 @@ public final class SpeechSynthesizer: Sendable {
 
     /// One synthesis of `input` (phoneme input enabled) with this voice, optionally
     /// tracing the phonemes. `original` names the text in errors.
-    private func synthesise(_ input: String, describing original: String, trace: Bool) throws(SpeechError) -> (samples: [Int16], trace: String) {
+    private func synthesise(_ input: String, describing original: String, trace: EspeakSynthesis.PhonemeTrace?) throws(SpeechError) -> (samples: [Int16], trace: String) {
         let voice = EspeakSynthesis.Voice(name: espeakVoice, wordsPerMinute: configuration.wordsPerMinute,
                                           pitch: configuration.pitch)
         do {
-            let spoken = try EspeakSynthesis.speak(input, voice: voice, tracePhonemes: trace)
+            let spoken = try EspeakSynthesis.speak(input, voice: voice, trace: trace)
             return (spoken.samples, spoken.phonemes)
         } catch {
             switch error {

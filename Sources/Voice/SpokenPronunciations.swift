@@ -38,6 +38,12 @@ public struct SpokenPronunciations: Hashable, Sendable {
 
     /// `text` with authored words as `[[...]]` phoneme input.
     public func apply(to text: String) -> String {
+        apply(to: text, writing: { $0 })
+    }
+
+    /// `text` with authored words as `[[...]]` phoneme input, each written by `writing`
+    /// from its espeak-ng mnemonics (Piper takes IPA there: ``PiperPronunciations``).
+    public func apply(to text: String, writing: (_ mnemonics: String) -> String) -> String {
         let safe = text.replacingOccurrences(of: "[[", with: "[ [").replacingOccurrences(of: "]]", with: "] ]")
         guard !phonemes.isEmpty else { return safe }
         var output = ""
@@ -46,12 +52,12 @@ public struct SpokenPronunciations: Hashable, Sendable {
             if character.isLetter || (Self.apostrophes.contains(character) && !word.isEmpty) {
                 word.append(character)
             } else {
-                output += spoken(word)
+                output += spoken(word, writing)
                 word = ""
                 output.append(character)
             }
         }
-        output += spoken(word)
+        output += spoken(word, writing)
         return output
     }
 
@@ -59,7 +65,7 @@ public struct SpokenPronunciations: Hashable, Sendable {
 
     /// One token: replaced when authored, kept otherwise (with trailing apostrophes kept
     /// outside, as in "the prophets' words").
-    private func spoken(_ token: String) -> String {
+    private func spoken(_ token: String, _ writing: (String) -> String) -> String {
         guard !token.isEmpty else { return "" }
         var core = Substring(token)
         var trailing = ""
@@ -69,13 +75,13 @@ public struct SpokenPronunciations: Hashable, Sendable {
         }
         let lower = core.lowercased()
         if let mnemonics = phonemes[lower] {
-            return "[[\(mnemonics)]]" + trailing
+            return "[[\(writing(mnemonics))]]" + trailing
         }
         for apostrophe in Self.apostrophes {
             let suffix = "\(apostrophe)s"
             let base = String(lower.dropLast(2))
             if lower.hasSuffix(suffix), let phones = phonesByWord[base], let mnemonics = phonemes[base] {
-                return "[[\(mnemonics)\(Self.possessiveEnding(after: phones))]]" + trailing
+                return "[[\(writing(mnemonics + Self.possessiveEnding(after: phones)))]]" + trailing
             }
         }
         return token

@@ -63,3 +63,29 @@ struct AuthoredSpeechTests {
         #expect(!said.contains("3:st"), "\(said)")
     }
 }
+
+/// The authored pronunciations as Piper is given them: espeak-ng's IPA in `[[...]]`.
+@Suite("Speech: authored pronunciations for Piper")
+struct PiperPronunciationsTests {
+    @Test func authoredWordsBecomeEspeaksIPAAndTheRestStaysText() throws {
+        let piper = PiperPronunciations(try SpeechFixture.habakkuk(), voice: "en-us")
+        // espeak-ng -v en-us -q --ipa "[[h'ab@k,Vk]]" writes hˈæbəkˌʌk (unaided: hˈæbɐkˌʌk).
+        #expect(piper.text(for: "Read Habakkuk chapter two.") == "Read [[hˈæbəkˌʌk]] chapter two.")
+        #expect(piper.text(for: "Habakkuk's prayer.") == "[[hˈæbəkˌʌks]] prayer.")
+        #expect(piper.text(for: "Read Jonah.") == "Read Jonah.")
+    }
+
+    @Test func textCannotInjectPhonemesIntoPiper() throws {
+        let piper = PiperPronunciations(try SpeechFixture.habakkuk(), voice: "en-us")
+        #expect(piper.text(for: "say [[hɛloʊ]] now") == "say [ [hɛloʊ] ] now")
+    }
+
+    @Test func everyAuthoredWordHasAnIPAForm() throws {
+        let authored = try SpeechFixture.authored()
+        let piper = PiperPronunciations(authored, voice: "en-us")
+        for word in authored.phonemes.keys.sorted() {
+            let text = piper.text(for: word)
+            #expect(text.hasPrefix("[[") && text.hasSuffix("]]") && text.count > 4, "\(word): \(text)")
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Audio
+import Decoding
 import Foundation
 import Testing
 import Voice
@@ -85,5 +86,42 @@ struct PiperNarratorTests {
         #expect(sink.played.allSatisfy { !$0.samples.isEmpty }, "nothing was skipped")
         #expect(log.all.count == 1, "\(log.all)")
         #expect(log.all.first?.contains("espeak-ng") == true)
+    }
+
+    /// Names espeak-ng's own rules (which Piper follows) say far from their authored form:
+    /// the authored ARPAbet, and what Piper says unaided (its IPA, `espeak-ng --ipa`).
+    static let names: [(word: String, authored: String, unaided: String)] = [
+        ("Melchizedek", "M EH L K IH Z AH D EH K", "M EH L CH AY Z D EH K"),   // mˈɛltʃaɪzdˌɛk
+        ("Methuselah", "M AH TH UW Z AH L AH", "M EH TH Y UW S EH L AH"),       // mˈɛθjuːsˌɛlə
+        ("Caiaphas", "K AY AH F AH S", "K EY AE F AH Z"),                      // kˈeɪæfəz
+        ("Hosea", "HH OW Z EY AH", "HH OW S IY AH"),                           // hˈoʊsiə
+    ]
+
+    /// Which of the two pronunciations PocketSphinx hears in `audio` (a grammar of the two).
+    private func heard(_ audio: RenderCache.Entry, _ name: (word: String, authored: String, unaided: String)) throws -> String {
+        let decoder = try PocketSphinxDecoder(dictionary: PocketSphinxDecoder.defaultDictionary)
+        try decoder.addWord("as_authored", phones: name.authored)
+        try decoder.addWord("as_unaided", phones: name.unaided)
+        try decoder.setGrammar("choice", jsgf: "#JSGF V1.0;\ngrammar choice;\npublic <choice> = as_authored | as_unaided;\n")
+        try decoder.activate("choice")
+        return try decoder.decode(Resampler.resample(audio.samples, from: audio.sampleRate, to: PocketSphinxDecoder.sampleRate)).text
+    }
+
+    @Test("Piper says the difficult names as authored, where unaided it says them its own way")
+    func authoredNamesReachPiper() throws {
+        let log = Lines()
+        let authored = PiperNarrator(launch: launch(), cache: nil, fallback: try SpeechSynthesizer(pronunciations: SpeechFixture.authored()), log: log.append)
+        let unaided = PiperNarrator(launch: launch(), cache: nil, fallback: try SpeechSynthesizer(), log: log.append)
+        for name in Self.names {
+            #expect(authored.pronunciations.text(for: "\(name.word).").hasPrefix("[["), "\(name.word) goes to Piper as phonemes")
+            let withLexicon = RecordingAudioSink()
+            let without = RecordingAudioSink()
+            _ = try authored.speak("\(name.word).", to: withLexicon, shouldStop: { false })
+            _ = try unaided.speak("\(name.word).", to: without, shouldStop: { false })
+            let a = try #require(withLexicon.played.first), u = try #require(without.played.first)
+            #expect(try heard(RenderCache.Entry(samples: a.samples, sampleRate: a.sampleRate), name) == "as_authored", "\(name.word) with the lexicon")
+            #expect(try heard(RenderCache.Entry(samples: u.samples, sampleRate: u.sampleRate), name) == "as_unaided", "\(name.word) without it")
+        }
+        #expect(log.all.isEmpty, "Piper said them all, not espeak-ng: \(log.all)")
     }
 }
