@@ -21,6 +21,12 @@ final class MeteredSink: AudioSink {
         onPlay?(samples, sampleRate)
     }
 
+    func queue(_ samples: [Int16], sampleRate: Int) throws(AudioError) {
+        try wrapped.queue(samples, sampleRate: sampleRate)
+        playedSeconds += Double(samples.count) / Double(max(1, sampleRate))
+        onPlay?(samples, sampleRate)
+    }
+
     func stop() { wrapped.stop() }
 
     func close() { wrapped.close() }

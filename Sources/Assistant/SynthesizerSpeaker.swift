@@ -43,24 +43,32 @@ public final class SynthesizerSpeaker: SessionSpeaker {
         return SpeakerOutcome(played: .seconds(double: sink.playedSeconds), failure: failure, playbackFailed: playbackFailed)
     }
 
-    /// Plays the recording a second at a time, asking `stopFlag` and calling `heartbeat`
-    /// between seconds.
+    /// Plays the recording at its own rate a second at a time, each second queued behind
+    /// the one playing (no gap between them) and the last waited for until heard; asks
+    /// `stopFlag` and calls `heartbeat` between seconds.
     public func play(_ recording: URL) -> SpeakerOutcome {
         sink.resetMeter()
         let reader: WAVReader
-        do { reader = try WAVReader(recording) } catch {
+        do { reader = try WAVReader(recording, outputRate: nil) } catch {
             return SpeakerOutcome(played: .zero, failure: error.description)
         }
+        var pending: [Int16] = []
         while !stopFlag.isRaised {
             heartbeat()
             let block: [Int16]
-            do { block = try reader.read(maxFrames: AudioFormat.sampleRate) } catch {
+            do { block = try reader.read(maxFrames: reader.outputRate) } catch {
                 return SpeakerOutcome(played: .seconds(double: sink.playedSeconds), failure: error.description)
             }
-            if block.isEmpty { break }
-            do { try sink.play(block, sampleRate: AudioFormat.sampleRate) } catch {
+            do {
+                if block.isEmpty {
+                    try sink.play(pending, sampleRate: reader.outputRate)
+                    break
+                }
+                if !pending.isEmpty { try sink.queue(pending, sampleRate: reader.outputRate) }
+            } catch {
                 return SpeakerOutcome(played: .seconds(double: sink.playedSeconds), failure: "playback: \(error)", playbackFailed: true)
             }
+            pending = block
         }
         return SpeakerOutcome(played: .seconds(double: sink.playedSeconds))
     }

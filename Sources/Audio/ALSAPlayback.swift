@@ -7,7 +7,7 @@ import Glibc
 /// "plughw:0,0") and returns once they have been heard, so the caller knows when the
 /// microphone may listen again (half-duplex).
 ///
-/// The device is opened at the first ``play(_:sampleRate:)`` (or by ``open(sampleRate:)``)
+/// The device is opened at the first ``play(_:sampleRate:)`` or ``queue(_:sampleRate:)`` (or by ``open(sampleRate:)``)
 /// at that call's rate, and reopened when a later call brings another rate. Samples are
 /// written in 50 ms pieces; underruns (-EPIPE) are recovered; a lost device throws
 /// ``AudioError/deviceLost(name:reason:)`` and is reopened by the next `play`.
@@ -41,15 +41,27 @@ public final class ALSAPlayback: AudioSink, @unchecked Sendable {
     }
 
     public func play(_ samples: [Int16], sampleRate: Int) throws(AudioError) {
+        guard try write(samples, sampleRate: sampleRate), let pcm else { return }
+        try waitUntilHeard(pcm, sampleRate: sampleRate)
+    }
+
+    public func queue(_ samples: [Int16], sampleRate: Int) throws(AudioError) {
+        _ = try write(samples, sampleRate: sampleRate)
+    }
+
+    /// Writes `samples` into the device's buffer (opened at `sampleRate`), returning once the
+    /// last is written; false when there was nothing to write or ``stop()`` cut it short
+    /// (what was queued is dropped).
+    private func write(_ samples: [Int16], sampleRate: Int) throws(AudioError) -> Bool {
         setStopRequested(false)
-        guard !samples.isEmpty else { return }
+        guard !samples.isEmpty else { return false }
         try open(sampleRate: sampleRate)
-        guard let pcm else { return }
+        guard let pcm else { return false }
         let piece = max(1, sampleRate / 20)
         var offset = 0
         var recoveries = 0
         while offset < samples.count {
-            if isStopRequested { pcm.dropAndPrepare(); return }
+            if isStopRequested { pcm.dropAndPrepare(); return false }
             let end = min(samples.count, offset + piece)
             let written = samples.withUnsafeBufferPointer { all in
                 pcm.writeFrames(UnsafeBufferPointer(rebasing: all[offset..<end]))
@@ -70,7 +82,7 @@ public final class ALSAPlayback: AudioSink, @unchecked Sendable {
                 throw fail(written, "write failed")
             }
         }
-        try waitUntilHeard(pcm, sampleRate: sampleRate)
+        return true
     }
 
     public func stop() { setStopRequested(true) }

@@ -7,11 +7,14 @@ import Foundation
 ///
 /// Thread-safe: every member may be called from any thread (one lock).
 public final class RecordingAudioSink: AudioSink, @unchecked Sendable {
-    /// One call of ``play(_:sampleRate:)``.
+    /// One call of ``play(_:sampleRate:)`` or ``queue(_:sampleRate:)``.
     public struct Played: Hashable, Sendable {
         public let samples: [Int16]
         /// Hz.
         public let sampleRate: Int
+        /// True for `play` (it returns once heard), false for `queue` (a piece with more to
+        /// follow straight after it).
+        public let waitedUntilHeard: Bool
         /// How long it lasts, in seconds.
         public var seconds: Double { Double(samples.count) / Double(max(1, sampleRate)) }
     }
@@ -42,6 +45,14 @@ public final class RecordingAudioSink: AudioSink, @unchecked Sendable {
     }
 
     public func play(_ samples: [Int16], sampleRate: Int) throws(AudioError) {
+        try record(samples, sampleRate: sampleRate, waitedUntilHeard: true)
+    }
+
+    public func queue(_ samples: [Int16], sampleRate: Int) throws(AudioError) {
+        try record(samples, sampleRate: sampleRate, waitedUntilHeard: false)
+    }
+
+    private func record(_ samples: [Int16], sampleRate: Int, waitedUntilHeard: Bool) throws(AudioError) {
         lock.lock()
         if let failure, playedItems.count >= failure.afterPlays {
             lock.unlock()
@@ -51,7 +62,7 @@ public final class RecordingAudioSink: AudioSink, @unchecked Sendable {
             lock.unlock()
             throw .device(name: "recording", reason: "play after close")
         }
-        let item = Played(samples: samples, sampleRate: sampleRate)
+        let item = Played(samples: samples, sampleRate: sampleRate, waitedUntilHeard: waitedUntilHeard)
         playedItems.append(item)
         lock.unlock()
         onPlay?(item)

@@ -1,8 +1,9 @@
 import Foundation
 
-/// A RIFF/WAVE file of 16-bit PCM read a block at a time in the pipeline's format (16 kHz
-/// mono: other rates resampled, several channels averaged), so that a recording of an hour
-/// (a sermon) is never held whole: `listen` on a file, and `run --capture-file`.
+/// A RIFF/WAVE file of 16-bit PCM read a block at a time, mono (several channels averaged)
+/// at ``outputRate`` (the pipeline's 16 kHz unless asked otherwise: other rates resampled),
+/// so that a recording of an hour (a sermon) is never held whole: `listen` on a file,
+/// `run --capture-file`, and a segment's recorded narration (read at its own rate).
 ///
 /// Opening reads the header and refuses what is not 16-bit PCM with a message naming the
 /// file and what it holds; ``read(maxFrames:)`` then gives the samples in order.
@@ -11,17 +12,20 @@ public final class WAVReader {
     /// The file's own sample rate and channels.
     public let sampleRate: Int
     public let channels: Int
+    /// The rate ``read(maxFrames:)`` gives, Hz.
+    public let outputRate: Int
     private let handle: FileHandle
     /// Where the samples start and end in the file (bytes).
     private let dataStart: UInt64
     private let dataEnd: UInt64
     private var offset: UInt64
     private var resampler: Resampler.Stream
-    /// Samples at 16 kHz made and not yet read.
+    /// Samples at ``outputRate`` made and not yet read.
     private var ready: [Int16] = []
     private var ended = false
 
-    public init(_ url: URL) throws(AudioError) {
+    /// Opens `url` to be read at `outputRate` Hz (nil: the file's own rate).
+    public init(_ url: URL, outputRate: Int? = AudioFormat.sampleRate) throws(AudioError) {
         path = url.path
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .unreadable(path: path, reason: "no such file, or it cannot be opened")
@@ -82,7 +86,8 @@ public final class WAVReader {
         dataStart = data.start
         dataEnd = data.end
         offset = data.start
-        resampler = Resampler.Stream(from: f.rate, to: AudioFormat.sampleRate)
+        self.outputRate = outputRate ?? f.rate
+        resampler = Resampler.Stream(from: f.rate, to: self.outputRate)
     }
 
     deinit { try? handle.close() }
@@ -92,13 +97,13 @@ public final class WAVReader {
         Double((dataEnd - dataStart) / UInt64(2 * channels)) / Double(sampleRate)
     }
 
-    /// Up to `maxFrames` samples at 16 kHz mono, the next in the file; fewer only at its end,
-    /// none after it.
+    /// Up to `maxFrames` samples at ``outputRate``, mono, the next in the file; fewer only at
+    /// its end, none after it.
     public func read(maxFrames: Int) throws(AudioError) -> [Int16] {
         let frameBytes = UInt64(2 * channels)
         while ready.count < maxFrames, !ended {
-            // About as many of the file's frames as make `maxFrames` at 16 kHz.
-            let wanted = max(1, (maxFrames - ready.count) * sampleRate / AudioFormat.sampleRate + 1)
+            // About as many of the file's frames as make `maxFrames` at the output rate.
+            let wanted = max(1, (maxFrames - ready.count) * sampleRate / outputRate + 1)
             let count = min(UInt64(wanted) * frameBytes, (dataEnd - offset) / frameBytes * frameBytes)
             let block: Data
             do {
@@ -137,6 +142,6 @@ public final class WAVReader {
         offset = dataStart
         ready = []
         ended = false
-        resampler = Resampler.Stream(from: sampleRate, to: AudioFormat.sampleRate)
+        resampler = Resampler.Stream(from: sampleRate, to: outputRate)
     }
 }

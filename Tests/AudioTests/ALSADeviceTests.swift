@@ -39,6 +39,15 @@ struct ALSADeviceTests {
         try playback.play([], sampleRate: 16_000)
     }
 
+    @Test func theNullDeviceTakesQueuedPiecesThenDrainsTheLast() throws {
+        let playback = ALSAPlayback(device: "null")
+        defer { playback.close() }
+        let second = (0..<44_100).map { Int16(8_000 * sin(2 * Double.pi * 440 * Double($0) / 44_100)) }
+        try playback.queue(second, sampleRate: 44_100)
+        try playback.queue(second, sampleRate: 44_100)
+        try playback.play(Array(second.prefix(4_410)), sampleRate: 44_100)
+    }
+
     @Test func aMissingDeviceIsAnErrorNamingIt() {
         #expect {
             _ = try ALSACapture(device: "plughw:9,0")
