@@ -32,6 +32,21 @@ public struct DataPaths: Sendable {
     public var voiceCache: RenderCache {
         RenderCache(folder: voiceCacheFolder ?? stateDirectory.appendingPathComponent("voice-cache"))
     }
+
+    /// espeak-ng as the daemon speaks with it, the authored pronunciations included (a
+    /// `pronunciations.tsv` that cannot be read is reported to `warn` and left out). The one
+    /// place the daemon, `voice render`, `doctor` and `bench voice` make it, so that Piper's
+    /// cache (keyed by what Piper is asked to say, authored words in IPA) is shared by all.
+    public func speech(_ configuration: SpeechConfiguration, warn: (String) -> Void) throws(SpeechError) -> SpeechSynthesizer {
+        let pronunciations: SpokenPronunciations
+        do {
+            pronunciations = SpokenPronunciations(lexicon: try AuthoredLexicon.load(vocabulary.pronunciationsFile))
+        } catch {
+            warn("authored pronunciations \(vocabulary.pronunciationsFile.path) not used: \(error)")
+            pronunciations = .none
+        }
+        return try SpeechSynthesizer(configuration: configuration, pronunciations: pronunciations)
+    }
 }
 
 /// Why a session cannot be set up. Messages name the file, course or setting.
@@ -100,15 +115,8 @@ public struct SessionEnvironment {
         } catch {
             throw .recogniser(String(describing: error))
         }
-        let pronunciations: SpokenPronunciations
         do {
-            pronunciations = SpokenPronunciations(lexicon: try AuthoredLexicon.load(paths.vocabulary.pronunciationsFile))
-        } catch {
-            logger.warning("authored pronunciations \(paths.vocabulary.pronunciationsFile.path) not used: \(error)")
-            pronunciations = .none
-        }
-        do {
-            synthesizer = try SpeechSynthesizer(configuration: configuration.speech, pronunciations: pronunciations)
+            synthesizer = try paths.speech(configuration.speech, warn: { logger.warning("\($0)") })
         } catch {
             throw .speech(error)
         }

@@ -36,7 +36,7 @@ struct BenchVoiceCommand: ParsableCommand {
         bootstrapLogging(.warning)
         let dataPaths = paths.dataPaths
         let espeak: SpeechSynthesizer
-        do { espeak = try SpeechSynthesizer(configuration: SpeechConfiguration(voice: VoiceChoice(voice).espeakVoice, rateFactor: rate)) } catch {
+        do { espeak = try dataPaths.speech(SpeechConfiguration(voice: VoiceChoice(voice).espeakVoice, rateFactor: rate), warn: { warn($0) }) } catch {
             throw CommandFailure("espeak-ng: \(error)")
         }
         var piper: PiperNarrator?

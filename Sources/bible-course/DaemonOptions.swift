@@ -19,7 +19,7 @@ struct DaemonOptions: ParsableArguments {
     @Option(help: "ALSA playback device.")
     var playbackDevice: String?
 
-    @Option(help: "espeak-ng voice of the daemon (en-us, en-gb+f3, ...).")
+    @Option(help: "The daemon's voice: an espeak-ng voice (en-us, en-gb+f3, ...) or a Piper model (piper:en_US-joe-medium).")
     var voice: String?
 
     @Option(help: "Speaking rate as a factor of normal (0.9).")

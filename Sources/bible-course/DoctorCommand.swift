@@ -131,7 +131,8 @@ struct DoctorCommand: ParsableCommand {
         let choice = VoiceChoice(voiceName)
         var espeak: SpeechSynthesizer?
         do {
-            let synthesizer = try SpeechSynthesizer(configuration: SpeechConfiguration(voice: choice.espeakVoice, rateFactor: configured.rate))
+            let synthesizer = try paths.dataPaths.speech(SpeechConfiguration(voice: choice.espeakVoice, rateFactor: configured.rate),
+                                                         warn: { report(false, $0, fix: "correct the file and line named", required: false) })
             report(!(try synthesizer.samples(for: "Ready.")).isEmpty, "espeak-ng speaks (voice \(synthesizer.configuration.voice))")
             espeak = synthesizer
         } catch {

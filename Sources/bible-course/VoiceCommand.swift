@@ -43,7 +43,7 @@ extension VoiceCommand {
             let dataPaths = paths.dataPaths
             guard let install = dataPaths.piper else { throw CommandFailure("Piper is not installed here (scripts/setup.sh --piper)") }
             let fallback: SpeechSynthesizer
-            do { fallback = try SpeechSynthesizer(configuration: configuration.speech) } catch {
+            do { fallback = try dataPaths.speech(configuration.speech, warn: { warn($0) }) } catch {
                 throw CommandFailure("espeak-ng: \(error)")
             }
             let narrator = PiperNarrator(launch: install.launch(model: model, rateFactor: configuration.rate),

@@ -262,4 +262,61 @@ struct ProcessTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: domain.path).sorted() == files)
         #expect(try files.map { try Data(contentsOf: domain.appendingPathComponent($0)) } == before)
     }
+
+    /// `voice render` with Piper fills the cache the daemon and `doctor` read; a second run
+    /// renders nothing; a changed pronunciation renders again the one sentence that says it.
+    @Test func voiceRenderFillsTheCacheOnceAndAChangedPronunciationRendersItsSentenceAgain() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("voice-\(UUID().uuidString.prefix(6))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lessons = root.appendingPathComponent("curriculum/courses/tc/lessons")
+        try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
+        func write(_ object: Any, _ path: String) throws {
+            try JSONSerialization.data(withJSONObject: object).write(to: root.appendingPathComponent(path))
+        }
+        try write(["course_id": "tc", "title": "Test", "description": "One lesson.", "lessons": ["tc_01"]], "curriculum/courses/tc/course.json")
+        try write(["categories": [["name": "comfort", "phrases": ["don't worry"]]]], "curriculum/forbidden-phrases.json")
+        let scripts = ["orientation": "This lesson meets Melchizedek.", "reading": "The reading follows.", "context": "Abram returns.",
+                       "analysis": "A king blesses him.", "themes": "Blessing.", "question": "Who blesses Abram?", "close": "Done."]
+        let segments: [[String: Any]] = ["orientation", "reading", "context", "analysis", "themes", "question", "close"].map { type in
+            var segment: [String: Any] = ["type": type, "audio_script": scripts[type]!]
+            if type == "reading" { segment["passage"] = "Genesis 14:18" }
+            if type == "question" { segment["correct_answer"] = "Melchizedek"; segment["acceptable_variants"] = ["the king"] }
+            return segment
+        }
+        try write(["lesson_id": "tc_01", "course_id": "tc", "sequence": 1, "title": "Lesson 1", "objective": "Meet him.",
+                   "prerequisite": NSNull(), "segments": segments], "curriculum/courses/tc/lessons/tc_01.json")
+        let pronunciations = root.appendingPathComponent("pronunciations.tsv")
+        let authored = try String(contentsOf: SpokenSession.checkout.appendingPathComponent("Models/pronunciations.tsv"), encoding: .utf8)
+        try authored.write(to: pronunciations, atomically: true, encoding: .utf8)
+        let common = ["--voice", "piper:en_US-joe-medium", "--curriculum", root.appendingPathComponent("curriculum").path,
+                      "--course", "tc", "--state-dir", root.appendingPathComponent("state").path, "--pronunciations", pronunciations.path,
+                      "--bible", SpokenSession.checkout.appendingPathComponent("Models/Bible.db").path]
+        func rendered(_ output: String) -> Int? {
+            guard let range = output.range(of: #"rendered (\d+) now"#, options: .regularExpression) else { return nil }
+            return Int(output[range].split(separator: " ")[1])
+        }
+
+        let first = try runToEnd(["voice", "render"] + common, seconds: 300)
+        #expect(first.status == 0, "\(first.output)")
+        let count = try #require(rendered(first.output), "\(first.output)")
+        #expect(count > 20, "the lesson's sentences and the fixed replies: \(first.output)")
+        let second = try runToEnd(["voice", "render"] + common, seconds: 120)
+        #expect(rendered(second.output) == 0, "\(second.output)")
+        let doctor = try runToEnd(["doctor"] + common, seconds: 120)
+        #expect(doctor.output.contains("\(count) of the course's \(count) fixed sentences rendered"), "\(doctor.output)")
+        // The daemon's own session, Piper gone: the whole lesson comes from the cache.
+        let output = root.appendingPathComponent("session.wav")
+        let demo = try runToEnd(["demo", "--no-lookup", "--output", output.path] + common, seconds: 300,
+                                environment: ["BIBLE_COURSE_PIPER_PYTHON": "/nonexistent/python3"])
+        #expect(demo.status == 0, "\(demo.output)")
+        #expect(!demo.output.contains("espeak-ng (en-us) speaks instead"), "nothing fixed needed Piper: \(demo.output)")
+
+        // Melchizedek said another way: the orientation, the answer said back and the reading
+        // (Genesis 14:18 names him) change; nothing else does.
+        try authored.replacingOccurrences(of: "melchizedek\txsampa\tmEl\"kIz@dEk", with: "melchizedek\txsampa\tmEl\"tSIz@dEk")
+            .write(to: pronunciations, atomically: true, encoding: .utf8)
+        let third = try runToEnd(["voice", "render"] + common, seconds: 120)
+        #expect(third.status == 0, "\(third.output)")
+        #expect(rendered(third.output) == 3, "only the sentences that say Melchizedek: \(third.output)")
+    }
 }
