@@ -15,11 +15,18 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
     public static let sentenceWait = Duration.seconds(2)
     /// How long after a failure Piper is tried again.
     public static let retryAfter = Duration.seconds(60)
+    /// The longest piece Piper is given by default, in characters: a longer sentence is cut
+    /// at its pauses (``SentenceSplitter``). Piper's memory grows with its longest input and
+    /// stays grown, and a shorter first piece sounds sooner
+    /// (docs/measurements/2026-11-28-piper-memory.md).
+    public static let defaultPieceLength = 120
 
     public let voiceName: String
     public let launch: PiperProcess.Launch
     public let cache: RenderCache?
     public let fallback: SpeechSynthesizer
+    /// The longest piece Piper is given (``defaultPieceLength``).
+    public let pieceLength: Int
     /// The authored pronunciations, as Piper is given them (the fallback's, in IPA).
     public let pronunciations: PiperPronunciations
     private let log: @Sendable (String) -> Void
@@ -31,7 +38,8 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
     private var givenUpUntil: ContinuousClock.Instant?
 
     public init(launch: PiperProcess.Launch, cache: RenderCache?, fallback: SpeechSynthesizer,
-                log: @escaping @Sendable (String) -> Void) {
+                pieceLength: Int = PiperNarrator.defaultPieceLength, log: @escaping @Sendable (String) -> Void) {
+        self.pieceLength = pieceLength
         voiceName = VoiceChoice.piperPrefix + launch.model
         self.launch = launch
         self.cache = cache
@@ -45,6 +53,11 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
     /// The Piper child's process id, nil while none runs.
     public var processIdentifier: Int32? { lock.withLock { process?.processIdentifier } }
 
+    /// The pieces `text` is said in, each rendered and cached on its own.
+    public func pieces(of text: String) -> [String] {
+        SentenceSplitter.sentences(in: text, maximumLength: pieceLength)
+    }
+
     /// The cache key of `sentence` in this voice: what Piper is asked to say (the authored
     /// names in IPA), so a changed pronunciation renders again.
     public func key(_ sentence: String) -> String {
@@ -52,7 +65,7 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
     }
 
     public func speak(_ text: String, to sink: any AudioSink, shouldStop: () -> Bool) throws(SpeechError) -> SpeechCompletion {
-        let sentences = SentenceSplitter.sentences(in: text)
+        let sentences = pieces(of: text)
         let ahead = RenderAhead()
         let worker = Thread { [self] in
             for (index, sentence) in sentences.enumerated() {
@@ -73,7 +86,13 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
             }
             if shouldStop() { return .stopped(spoken: index, of: sentences.count) }
             do {
-                try sink.play(rendered.samples, sampleRate: rendered.sampleRate)
+                // Queued behind the piece playing, so the pieces of a cut sentence join
+                // without a gap; the last is waited for until heard.
+                if index + 1 < sentences.count {
+                    try sink.queue(rendered.samples, sampleRate: rendered.sampleRate)
+                } else {
+                    try sink.play(rendered.samples, sampleRate: rendered.sampleRate)
+                }
             } catch {
                 throw .playback(error)
             }
@@ -86,7 +105,7 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
     /// were, were rendered now, and could not be.
     public func renderAhead(_ texts: [String], shouldStop: () -> Bool = { false },
                             progress: (_ done: Int, _ of: Int) -> Void = { _, _ in }) -> (sentences: Int, rendered: Int, failed: Int) {
-        let sentences = Array(Set(texts.flatMap { SentenceSplitter.sentences(in: $0) })).sorted()
+        let sentences = Array(Set(texts.flatMap(pieces(of:)))).sorted()
         var rendered = 0
         var failed = 0
         for (index, sentence) in sentences.enumerated() {

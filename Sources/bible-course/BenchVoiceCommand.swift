@@ -21,6 +21,12 @@ struct BenchVoiceCommand: ParsableCommand {
     @Option(help: "Speaking rate, a factor of normal.")
     var rate = 0.9
 
+    @Option(help: "Piper: the longest piece it is given, in characters (longer sentences are cut at their pauses).")
+    var pieceLength = PiperNarrator.defaultPieceLength
+
+    @Option(help: "Random passages (up to 3 verses) said whole after the look-ups, before the course: Piper's memory on text the course does not hold.")
+    var passages = 0
+
     @Option(help: "Random passages looked up, for the first sound.")
     var lookups = 10
 
@@ -43,7 +49,7 @@ struct BenchVoiceCommand: ParsableCommand {
         if case .piper(let model) = VoiceChoice(voice) {
             guard let install = dataPaths.piper else { throw CommandFailure("Piper is not installed here") }
             piper = PiperNarrator(launch: install.launch(model: model, rateFactor: rate), cache: dataPaths.voiceCache,
-                                  fallback: espeak, log: { warn($0) })
+                                  fallback: espeak, pieceLength: pieceLength, log: { warn($0) })
         }
         let narrator: any Narrator = piper ?? espeak
         let loader = CurriculumLoader(directory: dataPaths.curriculum)
@@ -53,17 +59,21 @@ struct BenchVoiceCommand: ParsableCommand {
         // First sound of look-ups nobody rendered ahead: the first is cold (Piper starts).
         var random = SplitMix64(seed: seed)
         var firstSounds: [Double] = []
-        for _ in 0..<lookups {
+        func randomPassage() -> (reference: ScriptureReference, text: String)? {
             let book = BookCatalog.books[Int(random.next() % 66)]
             let chapter = 1 + Int(random.next() % UInt64(book.chapterCount))
             let last = book.verseCount(chapter: chapter) ?? 1
             let verse = 1 + Int(random.next() % UInt64(last))
             guard let reference = try? ScriptureReference.parse("\(book.name) \(chapter):\(verse)-\(min(last, verse + 2))").first,
-                  let passage = try? bible.passage(reference) else { continue }
+                  let passage = try? bible.passage(reference) else { return nil }
+            return (reference, passage.text)
+        }
+        for _ in 0..<lookups {
+            guard let (reference, text) = randomPassage() else { continue }
             let sink = FirstSoundSink()
             let started = ContinuousClock.now
             sink.started = started
-            _ = try? narrator.speak(SpokenReference.phrase(reference) + ". " + passage.text, to: sink, shouldStop: { sink.heard != nil })
+            _ = try? narrator.speak(SpokenReference.phrase(reference) + ". " + text, to: sink, shouldStop: { sink.heard != nil })
             if let heard = sink.heard { firstSounds.append((heard - started) / .milliseconds(1)) }
         }
         let warm = firstSounds.dropFirst().sorted()
@@ -71,9 +81,22 @@ struct BenchVoiceCommand: ParsableCommand {
                     "cold_ms": firstSounds.first ?? -1, "warm_median_ms": warm.isEmpty ? -1 : warm[warm.count / 2],
                     "warm_max_ms": warm.last ?? -1]))
 
+        if passages > 0, let piper {
+            // A Piper of its own, caching nothing: its peak is the passages' alone.
+            let reader = PiperNarrator(launch: piper.launch, cache: nil, fallback: espeak, pieceLength: pieceLength, log: { warn($0) })
+            var pieces = 0
+            for _ in 0..<passages {
+                guard let (_, text) = randomPassage() else { continue }
+                pieces += reader.pieces(of: text).count
+                _ = try? reader.speak(text, to: FirstSoundSink(), shouldStop: { false })
+            }
+            print(json(["figure": "passages", "voice": voice, "passages": passages, "pieces": pieces, "piece_length": pieceLength,
+                        "child_peak_kb": reader.processIdentifier.map(Self.peakKilobytes) ?? 0]))
+        }
+
         // The course's fixed speech, rendered on this process's cores (run it under taskset).
         let texts = FixedSpeech.texts(loader: loader, courseID: courseID, bible: bible)
-        let sentences = Array(Set(texts.flatMap { SentenceSplitter.sentences(in: $0) })).sorted()
+        let sentences = Array(Set(texts.flatMap { piper?.pieces(of: $0) ?? SentenceSplitter.sentences(in: $0) })).sorted()
         let started = ContinuousClock.now
         let cpuBefore = cpuSeconds()
         var audioSeconds = 0.0
@@ -93,7 +116,7 @@ struct BenchVoiceCommand: ParsableCommand {
                     "wall_seconds": wall, "cpu_seconds": cpuSeconds() - cpuBefore + childCPU,
                     "cache_bytes": piper == nil ? 0 : dataPaths.voiceCache.usage().bytes]))
         print(json(["figure": "memory", "voice": voice, "self_peak_kb": Self.peakKilobytes(getpid()),
-                    "child_peak_kb": piper?.processIdentifier.map(Self.peakKilobytes) ?? 0]))
+                    "child_peak_kb": piper?.processIdentifier.map(Self.peakKilobytes) ?? 0, "piece_length": pieceLength]))
 
         if let samples {
             try writeSamples(to: URL(fileURLWithPath: samples), narrator: narrator, loader: loader, courseID: courseID)

@@ -161,7 +161,7 @@ struct DoctorCommand: ParsableCommand {
         let narrator = PiperNarrator(launch: launch, cache: dataPaths.voiceCache, fallback: espeak, log: { _ in })
         let courseID = CourseReadiness.courseID(configured: course, loader: loader) ?? ""
         let texts = FixedSpeech.texts(loader: loader, courseID: courseID, bible: try? BibleStore(path: paths.bibleURL.path))
-        let sentences = Set(texts.flatMap { SentenceSplitter.sentences(in: $0) })
+        let sentences = Set(texts.flatMap(narrator.pieces(of:)))
         let rendered = sentences.filter { dataPaths.voiceCache.contains(narrator.key($0)) }.count
         let usage = dataPaths.voiceCache.usage()
         report(rendered == sentences.count,

@@ -41,6 +41,7 @@ struct PiperNarratorTests {
         #expect(try piper.speak(text, to: sink, shouldStop: { false }) == .finished(sentences: 2))
         #expect(log.all.isEmpty, "\(log.all)")
         #expect(sink.played.count == 2)
+        #expect(sink.played.map(\.waitedUntilHeard) == [false, true], "the second queued behind the first; the end waited for")
         let espeakSamples = try espeak.samples(for: "Blessed are the meek.")
         #expect(sink.played[0].samples != espeakSamples, "Piper's voice, not espeak-ng's")
         #expect(RenderCache(folder: folder).usage().entries == 2)
@@ -80,7 +81,7 @@ struct PiperNarratorTests {
         let killer = Thread { Thread.sleep(forTimeInterval: 0.15); kill(pid, SIGKILL) }
         killer.start()
         let sink = RecordingAudioSink()
-        let count = SentenceSplitter.sentences(in: long + " Amen.").count
+        let count = piper.pieces(of: long + " Amen.").count
         #expect(try piper.speak(long + " Amen.", to: sink, shouldStop: { false }) == .finished(sentences: count))
         #expect(sink.played.count == count)
         #expect(sink.played.allSatisfy { !$0.samples.isEmpty }, "nothing was skipped")
@@ -123,5 +124,20 @@ struct PiperNarratorTests {
             #expect(try heard(RenderCache.Entry(samples: u.samples, sampleRate: u.sampleRate), name) == "as_unaided", "\(name.word) without it")
         }
         #expect(log.all.isEmpty, "Piper said them all, not espeak-ng: \(log.all)")
+    }
+
+    @Test("a long sentence goes to Piper in pieces cut at its pauses, each cached")
+    func longSentencesInPieces() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voice-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let piper = PiperNarrator(launch: launch(), cache: RenderCache(folder: folder), fallback: try SpeechSynthesizer(), log: { _ in })
+        let long = "In the beginning God created the heavens and the earth, and the earth was formless and void, and darkness was over the surface of the deep, and the Spirit of God was hovering over the waters."
+        let cut = piper.pieces(of: long)
+        #expect(cut.count == 2 && cut.allSatisfy { $0.count <= PiperNarrator.defaultPieceLength }, "\(cut)")
+        #expect(cut.first?.hasSuffix(",") == true, "cut at a comma: \(cut)")
+        let sink = RecordingAudioSink()
+        _ = try piper.speak(long, to: sink, shouldStop: { false })
+        #expect(sink.played.map(\.waitedUntilHeard) == [false, true])
+        #expect(RenderCache(folder: folder).usage().entries == 2)
     }
 }
