@@ -49,6 +49,13 @@ def main():
     parser.add_argument("--voices", action="append", default=[])
     parser.add_argument("--length-scale", type=float, default=1.0)
     args = parser.parse_args()
+    # Under the service's memory cap, this child (not the daemon) is the one to end: the
+    # daemon then speaks with espeak-ng.
+    try:
+        with open("/proc/self/oom_score_adj", "w") as adjust:
+            adjust.write("500")
+    except OSError:
+        pass
     try:
         from piper import PiperVoice, SynthesisConfig
     except ImportError as error:

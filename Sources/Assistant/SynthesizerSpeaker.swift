@@ -32,7 +32,7 @@ public final class SynthesizerSpeaker: SessionSpeaker {
         var failure: String?
         var playbackFailed = false
         do {
-            try synthesizer.speak(text, to: sink, shouldStop: { [heartbeat, stopFlag] in
+            _ = try synthesizer.speak(text, to: sink, shouldStop: { [heartbeat, stopFlag] in
                 heartbeat()
                 return stopFlag.isRaised
             })

@@ -34,6 +34,8 @@ public final class ALSAPlayback: AudioSink, @unchecked Sendable {
     /// reported at start-up rather than at the first sentence.
     public func open(sampleRate: Int) throws(AudioError) {
         if let pcm, pcm.sampleRate == sampleRate { return }
+        // What was queued at the old rate plays out before the device is reopened.
+        if let pcm { try? waitUntilHeard(pcm, sampleRate: pcm.sampleRate) }
         pcm?.close()
         pcm = nil
         pcm = try ALSAPCM(device: deviceName, direction: .playback, sampleRate: sampleRate,

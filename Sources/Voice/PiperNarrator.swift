@@ -101,7 +101,8 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
     }
 
     /// Renders every sentence of `texts` that is not cached yet, with Piper alone (nothing
-    /// is cached when Piper fails); stops when `shouldStop` says so. How many sentences there
+    /// is cached when Piper fails, the first failure's reason is logged); stops when
+    /// `shouldStop` says so. How many sentences there
     /// were, were rendered now, and could not be.
     public func renderAhead(_ texts: [String], shouldStop: () -> Bool = { false },
                             progress: (_ done: Int, _ of: Int) -> Void = { _, _ in }) -> (sentences: Int, rendered: Int, failed: Int) {
@@ -112,7 +113,14 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
             if shouldStop() { break }
             progress(index, sentences.count)
             if let cache, cache.contains(key(sentence)) { continue }
-            if (try? piper(sentence)) != nil { rendered += 1 } else { failed += 1 }
+            do {
+                _ = try piper(sentence)
+                rendered += 1
+            } catch {
+                // The first failure's reason goes to the log; the rest are counted.
+                if failed == 0 { log("voice \(voiceName): could not render \"\(sentence.prefix(40))...\" ahead: \(error)") }
+                failed += 1
+            }
         }
         return (sentences.count, rendered, failed)
     }

@@ -84,7 +84,7 @@ public final class PiperProcess: @unchecked Sendable {
 
     /// The speech for one sentence.
     public func render(_ sentence: String) throws(Failure) -> [Int16] {
-        guard process.isRunning else { throw Failure(description: "Piper is not running (\(errors.text(or: "it ended")))") }
+        guard process.isRunning else { throw Failure(description: "Piper is not running (\(ending(or: Failure(description: "it ended"))))") }
         guard let json = try? JSONSerialization.data(withJSONObject: sentence, options: [.fragmentsAllowed]) else {
             throw Failure(description: "the sentence cannot be encoded")
         }
@@ -94,8 +94,20 @@ public final class PiperProcess: @unchecked Sendable {
             let bytes = try Self.read(count, from: output)
             return bytes.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }.map { Int16(littleEndian: $0) }
         } catch {
-            throw Failure(description: "Piper stopped mid-sentence (\(errors.text(or: "\(error)")))")
+            throw Failure(description: "Piper stopped mid-sentence (\(ending(or: error)))")
         }
+    }
+
+    /// How the child ended, when it has (a signal says more than its last words: SIGKILL is
+    /// most often the memory cap); else its last line on stderr, or `error`.
+    private func ending(or error: any Error) -> String {
+        let deadline = Date(timeIntervalSinceNow: 0.5)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if !process.isRunning, process.terminationReason == .uncaughtSignal {
+            let signal = process.terminationStatus
+            return "killed by signal \(signal)" + (signal == SIGKILL ? ", most often the service's MemoryMax" : "")
+        }
+        return errors.text(or: "\(error)")
     }
 
     /// Ends the child (its input closed, then terminated if it lingers).

@@ -87,6 +87,7 @@ struct PiperNarratorTests {
         #expect(sink.played.allSatisfy { !$0.samples.isEmpty }, "nothing was skipped")
         #expect(log.all.count == 1, "\(log.all)")
         #expect(log.all.first?.contains("espeak-ng") == true)
+        #expect(log.all.first?.contains("killed by signal 9") == true, "the journal says how Piper ended: \(log.all)")
     }
 
     /// Names espeak-ng's own rules (which Piper follows) say far from their authored form:
