@@ -304,6 +304,9 @@ struct ProcessTests {
         #expect(rendered(second.output) == 0, "\(second.output)")
         let doctor = try runToEnd(["doctor"] + common, seconds: 120)
         #expect(doctor.output.contains("\(count) of the course's \(count) fixed sentences rendered"), "\(doctor.output)")
+        #expect(doctor.output.contains("ok   voice piper:en_US-joe-medium: Piper ("), "Piper loads: \(doctor.output)")
+        let gone = try runToEnd(["doctor"] + common, seconds: 120, environment: ["BIBLE_COURSE_PIPER_PYTHON": "/nonexistent/python3"])
+        #expect(gone.output.contains("espeak-ng (en-us) would speak instead"), "the fallback named: \(gone.output)")
         // The daemon's own session, Piper gone: the whole lesson comes from the cache.
         let output = root.appendingPathComponent("session.wav")
         let demo = try runToEnd(["demo", "--no-lookup", "--output", output.path] + common, seconds: 300,
