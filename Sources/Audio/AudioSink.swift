@@ -8,9 +8,10 @@ public protocol AudioSink: AnyObject {
     /// returning when they have been heard (drained), or sooner after ``stop()``.
     func play(_ samples: [Int16], sampleRate: Int) throws(AudioError)
     /// Hands `samples` to the device to follow what it is playing, returning once they are
-    /// queued rather than heard: a recording played a block at a time, with no gap between
-    /// blocks; its last block goes through ``play(_:sampleRate:)``, which waits for it all
-    /// to be heard. Cut short by ``stop()`` like `play`. By default the same as `play`.
+    /// queued rather than heard: a recording played a block at a time, or Piper's pieces of
+    /// one speech, with no gap between them; the last goes through ``play(_:sampleRate:)``,
+    /// which waits for it all to be heard. Cut short by ``stop()`` like `play`. By default
+    /// the same as `play`.
     func queue(_ samples: [Int16], sampleRate: Int) throws(AudioError)
     /// Cuts the current playback now. Harmless when nothing plays.
     func stop()
