@@ -17,12 +17,16 @@ final class MeteredSink: AudioSink {
 
     func play(_ samples: [Int16], sampleRate: Int) throws(AudioError) {
         try wrapped.play(samples, sampleRate: sampleRate)
-        playedSeconds += Double(samples.count) / Double(max(1, sampleRate))
-        onPlay?(samples, sampleRate)
+        count(samples, sampleRate: sampleRate)
     }
 
     func queue(_ samples: [Int16], sampleRate: Int) throws(AudioError) {
         try wrapped.queue(samples, sampleRate: sampleRate)
+        count(samples, sampleRate: sampleRate)
+    }
+
+    /// Moves the meter by `samples` and hands them to the recorder.
+    private func count(_ samples: [Int16], sampleRate: Int) {
         playedSeconds += Double(samples.count) / Double(max(1, sampleRate))
         onPlay?(samples, sampleRate)
     }

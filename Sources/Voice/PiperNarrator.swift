@@ -61,7 +61,12 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
     /// The cache key of `sentence` in this voice: what Piper is asked to say (the authored
     /// names in IPA), so a changed pronunciation renders again.
     public func key(_ sentence: String) -> String {
-        RenderCache.key(voice: voiceName, lengthScale: launch.lengthScale, text: pronunciations.text(for: sentence))
+        key(spoken: pronunciations.text(for: sentence))
+    }
+
+    /// The cache key of `spoken`, a sentence as Piper is given it.
+    private func key(spoken: String) -> String {
+        RenderCache.key(voice: voiceName, lengthScale: launch.lengthScale, text: spoken)
     }
 
     public func speak(_ text: String, to sink: any AudioSink, shouldStop: () -> Bool) throws(SpeechError) -> SpeechCompletion {
@@ -112,9 +117,10 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
         for (index, sentence) in sentences.enumerated() {
             if shouldStop() { break }
             progress(index, sentences.count)
-            if let cache, cache.contains(key(sentence)) { continue }
+            let spoken = pronunciations.text(for: sentence)
+            if let cache, cache.contains(key(spoken: spoken)) { continue }
             do {
-                _ = try piper(sentence)
+                _ = try piper(spoken: spoken)
                 rendered += 1
             } catch {
                 // The first failure's reason goes to the log; the rest are counted.
@@ -129,18 +135,19 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
 
     /// The sentence from the cache, else from Piper (and cached), else from espeak-ng.
     private func audio(for sentence: String) -> RenderCache.Entry {
-        if let cached = cache?.entry(key(sentence)) { return cached }
+        let spoken = pronunciations.text(for: sentence)
+        if let cached = cache?.entry(key(spoken: spoken)) { return cached }
         do {
-            return try piper(sentence)
+            return try piper(spoken: spoken)
         } catch {
             giveUp(error.description)
             return (try? espeak(sentence)) ?? RenderCache.Entry(samples: [], sampleRate: fallback.sampleRate)
         }
     }
 
-    /// Piper's rendering of `sentence`, stored in the cache. Renders one at a time; the
-    /// child is started when first needed.
-    private func piper(_ sentence: String) throws(PiperProcess.Failure) -> RenderCache.Entry {
+    /// Piper's rendering of `spoken` (a sentence as Piper is given it), stored in the cache.
+    /// Renders one at a time; the child is started when first needed.
+    private func piper(spoken: String) throws(PiperProcess.Failure) -> RenderCache.Entry {
         renderLock.lock()
         defer { renderLock.unlock() }
         lock.lock()
@@ -160,13 +167,13 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
         }
         let entry: RenderCache.Entry
         do {
-            entry = RenderCache.Entry(samples: try running.render(pronunciations.text(for: sentence)), sampleRate: running.sampleRate)
+            entry = RenderCache.Entry(samples: try running.render(spoken), sampleRate: running.sampleRate)
         } catch {
             lock.withLock { if process === running { process = nil } }
             running.stop()
             throw error
         }
-        try? cache?.store(entry, for: key(sentence))
+        try? cache?.store(entry, for: key(spoken: spoken))
         return entry
     }
 

@@ -264,7 +264,7 @@ struct ProcessTests {
     }
 
     /// `voice render` with Piper fills the cache the daemon and `doctor` read; a second run
-    /// renders nothing; a changed pronunciation renders again the one sentence that says it.
+    /// renders nothing; a changed pronunciation renders again the sentences that say it.
     @Test func voiceRenderFillsTheCacheOnceAndAChangedPronunciationRendersItsSentenceAgain() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("voice-\(UUID().uuidString.prefix(6))")
         defer { try? FileManager.default.removeItem(at: root) }

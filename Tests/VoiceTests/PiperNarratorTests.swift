@@ -100,7 +100,7 @@ struct PiperNarratorTests {
     ]
 
     /// Which of the two pronunciations PocketSphinx hears in `audio` (a grammar of the two).
-    private func heard(_ audio: RenderCache.Entry, _ name: (word: String, authored: String, unaided: String)) throws -> String {
+    private func heard(_ audio: RecordingAudioSink.Played, _ name: (word: String, authored: String, unaided: String)) throws -> String {
         let decoder = try PocketSphinxDecoder(dictionary: PocketSphinxDecoder.defaultDictionary)
         try decoder.addWord("as_authored", phones: name.authored)
         try decoder.addWord("as_unaided", phones: name.unaided)
@@ -121,8 +121,8 @@ struct PiperNarratorTests {
             _ = try authored.speak("\(name.word).", to: withLexicon, shouldStop: { false })
             _ = try unaided.speak("\(name.word).", to: without, shouldStop: { false })
             let a = try #require(withLexicon.played.first), u = try #require(without.played.first)
-            #expect(try heard(RenderCache.Entry(samples: a.samples, sampleRate: a.sampleRate), name) == "as_authored", "\(name.word) with the lexicon")
-            #expect(try heard(RenderCache.Entry(samples: u.samples, sampleRate: u.sampleRate), name) == "as_unaided", "\(name.word) without it")
+            #expect(try heard(a, name) == "as_authored", "\(name.word) with the lexicon")
+            #expect(try heard(u, name) == "as_unaided", "\(name.word) without it")
         }
         #expect(log.all.isEmpty, "Piper said them all, not espeak-ng: \(log.all)")
     }
