@@ -177,6 +177,7 @@ let package = Package(
             name: "AssistantTests",
             dependencies: [
                 "Assistant", "Rehearsal", "Intents", "Course", "Hearing", "Audio", "Voice", "Scripture", "Vocabulary",
+                "SpeechFixtures",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

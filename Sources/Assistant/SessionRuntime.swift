@@ -21,7 +21,8 @@ import Intents
 ///   and audio captured before the end of the speech plus ``echoTail`` is discarded, so
 ///   the daemon never hears and obeys itself.
 /// - What was heard is routed by ``SessionMachine/heard(_:typed:)`` as in every mode:
-///   look-ups in IDLE ("Read Habakkuk chapter two verse four") are read from `Bible.db`;
+///   look-ups in IDLE ("Read Habakkuk chapter two verse four") are read from `Bible.db`
+///   once their correction window has passed (a "no" heard in it reads nothing);
 ///   while the review question is asked, speech the answer grammar cannot place is judged
 ///   as a wrong answer (the person answered, with something the course does not accept),
 ///   unless it opens as a question to the course.
@@ -52,6 +53,8 @@ public final class SessionRuntime {
         public var synthesizer: any Narrator
         public var sink: any AudioSink
         public var clock: any SessionClock
+        /// The session's timers; the correction window is hearing's
+        /// (``HearingTuning/Conversation/correctionWindowMilliseconds`` of the recogniser).
         public var timing: SessionTiming
         /// How long after its own speech the daemon stays deaf, for the room's echo.
         public var echoTail: Duration
@@ -99,6 +102,8 @@ public final class SessionRuntime {
     private let speaker: SynthesizerSpeaker
     private let clock: any SessionClock
     private let logger: Logger
+    /// How long it listens between two verses of a passage asked for, after the echo tail.
+    private let readingGap: Duration
     /// Samples discarded by the half-duplex gate.
     public private(set) var gatedSamples = 0
 
@@ -111,9 +116,12 @@ public final class SessionRuntime {
         let stopFlag = StopFlag()
         speaker = SynthesizerSpeaker(synthesizer: parts.synthesizer, sink: parts.sink, stopFlag: stopFlag)
         let recognizer = parts.recognizer
-        driver = SessionDriver(.init(
+        var timing = parts.timing
+        timing.correctionWindow = .milliseconds(recognizer.settings.tuning.conversation.correctionWindowMilliseconds)
+        readingGap = .milliseconds(recognizer.settings.tuning.conversation.readingGapMilliseconds)
+        var ports = SessionDriver.Ports(
             courseID: parts.courseID, loader: parts.loader, store: parts.store, passages: parts.bible,
-            speaker: speaker, clock: parts.clock, timing: parts.timing,
+            speaker: speaker, clock: parts.clock, timing: timing,
             listen: { mode in
                 switch mode {
                 case .commands:
@@ -122,8 +130,12 @@ public final class SessionRuntime {
                     try recognizer.expect(.lessonCommands)
                 case .answer(let question):
                     try recognizer.expect(.answer([question.correctAnswer] + question.acceptableVariants))
+                case .correction:
+                    try recognizer.expect(.correction)
                 }
-            }), stopFlag: stopFlag)
+            })
+        ports.listensBetweenVerses = true
+        driver = SessionDriver(ports, stopFlag: stopFlag)
         driver.onEvent = { [unowned self] event in
             log(event)
             onEvent(event)
@@ -140,6 +152,8 @@ public final class SessionRuntime {
     public var lesson: Lesson? { driver.lesson }
     /// Whether the session waits for something a person says.
     public var isListening: Bool { driver.isListening }
+    /// Whether a passage asked for is still being read, a verse at a time.
+    public var isReading: Bool { driver.isReading }
     /// Whether an utterance is being heard now.
     public var isInUtterance: Bool { listener.endpointer.isInSpeech }
     /// When the next timer runs out, on the session clock.
@@ -203,10 +217,15 @@ public final class SessionRuntime {
                     text: recognition.hypothesis.text, decoding: decoding)
     }
 
-    /// A timer that runs out while someone is speaking waits until the utterance is decided.
+    /// A timer that runs out while someone is speaking waits until the utterance is decided;
+    /// so does the next verse of a passage being read, which follows the gap after the one
+    /// before.
     private func fireDueTimers() {
         guard !listener.endpointer.isInSpeech else { return }
         driver.fireDueTimers()
+        if driver.isReading, clock.now >= deafUntil + readingGap, !listener.endpointer.isInSpeech {
+            driver.readNextVerse()
+        }
     }
 
     /// One line per event: without the person's words at info level; at debug level the

@@ -32,6 +32,8 @@ public enum Reply: Sendable, Hashable {
     /// A look-up whose passage was not heard surely enough to read: asking again beats
     /// reading the wrong passage.
     case referenceNotCaught
+    /// "No" said after a look-up's reference: the passage is not read.
+    case referenceRefused
     /// A segment that could not be delivered (no working speaker, an unreadable passage):
     /// the lesson waits at that segment for its command.
     case segmentNotPlayed(Command)
@@ -41,7 +43,7 @@ public enum Reply: Sendable, Hashable {
     public static let fixed: [Reply] = [
         .useValidCommand, .noLessonActive, .lessonComplete, .lessonUnavailable, .structuredCourse,
         .commandNotRecognized, .interpretationNotApplication, .outsideSyllabus, .correct, .allLessonsComplete,
-        .referenceNotCaught,
+        .referenceNotCaught, .referenceRefused,
     ] + Command.allCases.map(Reply.segmentNotPlayed)
 
     /// The exact words spoken.
@@ -61,6 +63,7 @@ public enum Reply: Sendable, Hashable {
         case .answerIs(let answer): "The answer is \(answer)"
         case .allLessonsComplete: "Every lesson in this course is complete."
         case .referenceNotCaught: "I did not catch the reference. Please say it again."
+        case .referenceRefused: "Which passage would you like? Please say the reference again."
         case .segmentNotPlayed(let command): "That part of the lesson could not be played. Say '\(command.phrase)' to try again."
         }
     }

@@ -3,9 +3,10 @@ import Foundation
 import Intents
 
 /// What the daemon's voice was saying: a segment's script, a passage from `Bible.db`, a
-/// fixed reply of the course, or a passage asked for by name in IDLE.
+/// fixed reply of the course, the reference of a passage asked for by name in IDLE, or
+/// that passage.
 public enum SpeechKind: String, Sendable, Hashable {
-    case segment, passage, reply, lookup
+    case segment, passage, reply, reference, lookup
 }
 
 /// How the recogniser decoded an utterance (typed lines have none).
@@ -99,6 +100,8 @@ public struct TimedEvent: Sendable, Hashable {
             case .lookup(let reference):
                 line.add("intent", "lookup")
                 line.add("reference", reference.compact)
+            case .refusal:
+                line.add("intent", "refusal")
             case .answer(let text):
                 line.add("intent", "answer")
                 line.add("text", text)
@@ -133,6 +136,7 @@ public struct TimedEvent: Sendable, Hashable {
             switch intent {
             case .command(let command): return "intent command \(command.id)"
             case .lookup: return "intent lookup"
+            case .refusal: return "intent refusal"
             case .answer: return "intent answer"
             case .rejected(let why):
                 if case .invalidReference = why { return "intent rejected: no such passage" }

@@ -37,6 +37,10 @@ public final class SessionDriver {
         /// Switches the recogniser's search; throws why it cannot (nothing to switch when
         /// the input is typed).
         public var listen: (ListeningMode) throws -> Void
+        /// Whether a passage asked for is read a verse at a time, the runner listening
+        /// between verses and asking for each (``readNextVerse()``): the daemon and
+        /// `simulate`. Else it is read whole at once (the text `session`).
+        public var listensBetweenVerses = false
 
         public init(courseID: String, loader: CurriculumLoader, store: ProgressStore, passages: any PassageSource,
                     speaker: any SessionSpeaker, clock: any SessionClock, timing: SessionTiming = SessionTiming(),
@@ -65,6 +69,8 @@ public final class SessionDriver {
     private var machine: SessionMachine
     private var timers = SessionTimers()
     private var playbackFailing = false
+    /// The verses of the passage asked for that are still to be read.
+    private var unread: [String] = []
 
     /// - Parameter stopFlag: the flag that stops the session (shared with the speaker, which
     ///   cuts speech between sentences when it is raised).
@@ -83,8 +89,12 @@ public final class SessionDriver {
     public var lesson: Lesson? { machine.lesson }
     /// Whether the session waits for something a person says.
     public var isListening: Bool { machine.isListening }
+    /// What the session listens for now (a look-up's correction window included).
+    public var listeningMode: ListeningMode { machine.listeningMode }
     /// When the next timer runs out, on the session clock.
     public var nextTimerDeadline: Duration? { timers.nextDeadline }
+    /// Whether verses of a passage asked for are still to be read (``readNextVerse()``).
+    public var isReading: Bool { !unread.isEmpty }
     /// The session clock's time.
     public var now: Duration { ports.clock.now }
 
@@ -117,6 +127,15 @@ public final class SessionDriver {
         report(.heard(text: text, decoding: decoding))
         report(.intent(intent))
         carryOut(machine.heard(input, typed: typed))
+    }
+
+    /// Reads the next verse of the passage asked for; after the last, tells the machine the
+    /// passage was read.
+    public func readNextVerse() {
+        guard !unread.isEmpty, !stopFlag.isRaised else { return }
+        let verse = unread.removeFirst()
+        if !say(verse, kind: .lookup) { unread = [] }
+        if unread.isEmpty { carryOut(machine.handle(.passageRead)) }
     }
 
     /// Fires the timers due now.
@@ -192,13 +211,24 @@ public final class SessionDriver {
                 followUps.append(ports.loader.nextLessonEvent(courseID: courseID, store: ports.store))
             case .logLessonFailure(let reason):
                 report(.notice("lesson unavailable: \(reason)"))
+            case .sayReference(let reference):
+                say(SpokenReference.phrase(reference) + ".", kind: .reference)
             case .readPassage(let reference):
-                guard let passage = passage(reference) else { break }
-                if passage.verses.isEmpty {
-                    say("There is no such passage.", kind: .reply)
-                } else {
-                    say(SpokenReference.phrase(reference) + ". " + passage.text, kind: .lookup)
+                let found = passage(reference)
+                guard let passage = found, !passage.verses.isEmpty else {
+                    if found != nil { say("There is no such passage.", kind: .reply) }
+                    followUps.append(.passageRead)
+                    break
                 }
+                if ports.listensBetweenVerses {
+                    unread = passage.verses.map(\.text)
+                    readNextVerse()
+                } else {
+                    say(passage.text, kind: .lookup)
+                    followUps.append(.passageRead)
+                }
+            case .stopReading:
+                unread = []
             case .sayNoSuchPassage(let error):
                 say(SpokenReference.noSuchPassage(error), kind: .reply)
             case .startTimer, .cancelTimer, .recordAnswer, .markLessonComplete:

@@ -9,6 +9,9 @@ public enum ListeningMode: Sendable, Hashable {
     case lessonCommands
     /// An answer to the review question; the answers the grammar should hold are given.
     case answer(ReviewQuestion)
+    /// A look-up's correction window: a refusal ("no"), or another look-up with or without
+    /// a refusal or its verb before it ("no, Esther chapter one verse eleven").
+    case correction
 }
 
 /// Something the runner must do for the machine. The machine itself never speaks, sleeps
@@ -43,9 +46,15 @@ public enum SessionEffect: Sendable, Hashable {
     /// Log that the next lesson could not be loaded (file and reason); nothing is spoken by
     /// this effect and no progress changes.
     case logLessonFailure(reason: String)
-    /// Read a passage a person asked for in IDLE (its reference, then its text from
-    /// `Bible.db`). No event follows.
+    /// Say the reference of a passage a person asked for in IDLE, before its correction
+    /// window ("Ezra chapter 1, verse 11."). No event follows.
+    case sayReference(ScriptureReference)
+    /// Read the text of a passage asked for in IDLE, from `Bible.db`, once its correction
+    /// window has closed: a verse at a time, listening between verses; when all is read,
+    /// send ``SessionEvent/passageRead``.
     case readPassage(ScriptureReference)
+    /// Stop reading the passage asked for: the verses not yet read are dropped.
+    case stopReading
     /// Say why an asked-for passage does not exist (``SpokenReference/noSuchPassage(_:)``).
     /// No event follows.
     case sayNoSuchPassage(ReferenceError)

@@ -13,6 +13,8 @@ public enum SessionEvent: Sendable, Hashable {
     /// The runner could not deliver the segment (the speaker failed, or the reading's
     /// passage could not be read): the person did not hear it.
     case playbackFailed(SegmentType)
+    /// The runner has read the whole of the passage asked for in IDLE (``SessionEffect/readPassage(_:)``).
+    case passageRead
     /// A timer the machine started has run out.
     case timerFired(SessionTimer)
     /// The lesson asked for with ``SessionEffect/loadNextLesson`` is ready.

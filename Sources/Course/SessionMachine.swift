@@ -1,4 +1,5 @@
 import Intents
+import Scripture
 
 /// The session state machine of the seed's section 3: a pure value type.
 ///
@@ -20,6 +21,17 @@ import Intents
 ///   ``SessionTiming/answerFeedback``; SESSION_COMPLETE returns to IDLE after
 ///   ``SessionTiming/completionTimeout`` or on "End the lesson".
 /// - Every transition emits ``SessionEffect/saveSessionState(_:)``.
+/// - A look-up's passage is read a verse at a time (``IdleTurn/reading(_:)``); what is heard
+///   between verses is decided as in the correction window, except that anything but a
+///   refusal or another reference lets the reading go on: "stop" (or "no") ends it at once
+///   and without a reply, another reference stops it and is confirmed in its place.
+/// - A look-up in IDLE is confirmed implicitly: the reference is said, then the correction
+///   window (``IdleTurn/correctionWindow(_:)``, ``SessionTiming/correctionWindow``) is open
+///   before the passage is read. In it "no" (``HeardInput/refusal``) reads nothing and asks
+///   for the reference again; another look-up ("no, Esther chapter one verse eleven") is
+///   confirmed in its place; a passage that does not exist or was not caught gets its reply;
+///   anything else (silence when the window's timer runs out, noise, other words) reads the
+///   passage. The window is not saved: a restart in it is IDLE, as a look-up is no progress.
 ///
 /// What a person said is routed by ``heard(_:typed:)``, the same for the daemon and every
 /// text mode.
@@ -30,6 +42,9 @@ public struct SessionMachine: Sendable {
     public private(set) var lesson: Lesson?
     /// How long the timers run.
     public let timing: SessionTiming
+
+    /// What IDLE is doing besides waiting: holding a look-up in its correction window.
+    public private(set) var turn: IdleTurn = .waiting
 
     private var pendingTimer: SessionTimer?
     private var nextTimerToken = 1
@@ -54,13 +69,15 @@ public struct SessionMachine: Sendable {
 
     /// What the recogniser should be listening for now.
     public var listeningMode: ListeningMode {
-        Self.listeningMode(in: state, lesson: lesson)
+        Self.listeningMode(in: state, turn: turn, lesson: lesson)
     }
 
     /// What the recogniser listens for in `state`: the answers while the review question is
-    /// asked, the commands alone during the rest of a lesson, commands and look-ups in IDLE.
-    static func listeningMode(in state: SessionState, lesson: Lesson?) -> ListeningMode {
+    /// asked, the commands alone during the rest of a lesson, commands and look-ups in IDLE,
+    /// and a refusal or another look-up in a look-up's correction window.
+    static func listeningMode(in state: SessionState, turn: IdleTurn, lesson: Lesson?) -> ListeningMode {
         if state == .questionAsked, let lesson { return .answer(lesson.question) }
+        if state == .idle, turn != .waiting { return .correction }
         return state == .idle ? .commands : .lessonCommands
     }
 
@@ -94,8 +111,9 @@ public struct SessionMachine: Sendable {
     /// the words were typed, not heard (a typed question is known by looser rules,
     /// ``InputClassifier/classify(_:heard:)``).
     ///
-    /// - A look-up is read only in IDLE while nothing else is awaited; a passage that does
-    ///   not exist gets its reply there. Anywhere else a look-up is conversation.
+    /// - A look-up is taken only in IDLE while nothing else is awaited: its reference is said
+    ///   and its correction window opened (see the type's rules); a passage that does not
+    ///   exist gets its reply there. Anywhere else a look-up is conversation.
     /// - While the review question is asked, a command phrase is a command; other words
     ///   are the answer, unless they open as a question to the course, which gets the
     ///   guardrail's reply while the question stays asked.
@@ -104,13 +122,22 @@ public struct SessionMachine: Sendable {
     /// - ``HeardInput/nothing`` gets no reply.
     public mutating func heard(_ input: HeardInput, typed: Bool = false) -> [SessionEffect] {
         let lookupsAccepted = state == .idle && isListening
+        if case .correctionWindow(let pending) = turn, lookupsAccepted {
+            return heardInCorrectionWindow(input, pending: pending)
+        }
+        if case .reading = turn, lookupsAccepted {
+            return heardWhileReading(input)
+        }
         switch input {
         case .nothing:
             return []
         case .command(let command):
             return handle(.command(command))
         case .lookup(let reference):
-            return lookupsAccepted ? [.readPassage(reference)] : handle(.rejected(.conversation))
+            return lookupsAccepted ? confirm(reference) : handle(.rejected(.conversation))
+        case .refusal:
+            // Nothing was about to be done: a bare "no" is conversation.
+            return handle(.rejected(.conversation))
         case .noSuchPassage(let error):
             return lookupsAccepted ? [.sayNoSuchPassage(error)] : handle(.rejected(.conversation))
         case .uncaughtReference:
@@ -150,6 +177,9 @@ public struct SessionMachine: Sendable {
         case .playbackFinished(let segment):
             guard state.isPlaying, state.segment == segment else { return [] }
             return finishPlayback()
+        case .passageRead:
+            guard case .reading = turn else { return [] }
+            return move(to: .waiting)
         case .playbackFailed(let segment):
             // Back to the start of the segment the person did not hear, with no timer to
             // move on without them: only its command plays it again.
@@ -166,6 +196,7 @@ public struct SessionMachine: Sendable {
         case .timerFired(let timer):
             guard timer == pendingTimer else { return [] }
             pendingTimer = nil
+            if case .correctionWindow(let pending) = turn { return read(pending) }
             switch state {
             case .readingReady, .contextReady, .analysisReady, .themesReady, .questionReady, .closeReady:
                 return advanceFromReady()
@@ -190,6 +221,66 @@ public struct SessionMachine: Sendable {
             awaitingLesson = false
             return [.speakReply(.allLessonsComplete)]
         }
+    }
+
+    // MARK: - Look-ups
+
+    /// Says `reference` and opens its correction window (a window already open is closed:
+    /// its timer cancelled, its passage not read).
+    private mutating func confirm(_ reference: ScriptureReference) -> [SessionEffect] {
+        move(to: .correctionWindow(reference)) + [.sayReference(reference), startTimer(.correctionWindow)]
+    }
+
+    /// What was heard while `pending`'s reference had just been said.
+    private mutating func heardInCorrectionWindow(_ input: HeardInput, pending: ScriptureReference) -> [SessionEffect] {
+        switch input {
+        case .lookup(let reference):
+            return confirm(reference)
+        case .refusal:
+            return move(to: .waiting) + [.speakReply(.referenceRefused)]
+        case .noSuchPassage(let error):
+            return move(to: .waiting) + [.sayNoSuchPassage(error)]
+        case .uncaughtReference:
+            return move(to: .waiting) + [.speakReply(.referenceNotCaught)]
+        case .nothing, .speech, .command, .answer:
+            return read(pending)
+        }
+    }
+
+    /// Reads `reference`'s passage (the correction window closed), listening between its
+    /// verses for "stop".
+    private mutating func read(_ reference: ScriptureReference) -> [SessionEffect] {
+        move(to: .reading(reference)) + [.readPassage(reference)]
+    }
+
+    /// What was heard between two verses of a passage being read.
+    private mutating func heardWhileReading(_ input: HeardInput) -> [SessionEffect] {
+        switch input {
+        case .refusal:
+            return [.stopReading] + move(to: .waiting)
+        case .lookup(let reference):
+            return [.stopReading] + confirm(reference)
+        case .noSuchPassage(let error):
+            return [.stopReading] + move(to: .waiting) + [.sayNoSuchPassage(error)]
+        case .uncaughtReference:
+            return [.stopReading] + move(to: .waiting) + [.speakReply(.referenceNotCaught)]
+        case .nothing, .speech, .command, .answer:
+            return []
+        }
+    }
+
+    /// Moves IDLE's turn to `next`: a pending timer (the correction window's) cancelled, and
+    /// the recogniser's search switched when `next` listens for something else.
+    private mutating func move(to next: IdleTurn) -> [SessionEffect] {
+        var effects: [SessionEffect] = []
+        if let timer = pendingTimer {
+            effects.append(.cancelTimer(timer))
+            pendingTimer = nil
+        }
+        let listened = listeningMode
+        turn = next
+        if listeningMode != listened { effects.append(.listen(listeningMode)) }
+        return effects
     }
 
     // MARK: - Commands

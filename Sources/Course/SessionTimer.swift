@@ -1,4 +1,5 @@
-/// The three timers of a session (seed, section 3.2).
+/// The timers of a session: the seed's three (section 3.2) and a look-up's correction
+/// window.
 public enum TimerKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// From a READY state to its segment's playback (2 s).
     case autoAdvance
@@ -6,6 +7,8 @@ public enum TimerKind: String, Sendable, Hashable, CaseIterable, Codable {
     case answerFeedback
     /// From SESSION_COMPLETE to IDLE (10 s).
     case completionTimeout
+    /// From a look-up's reference said to its passage read, while "no" can still stop it.
+    case correctionWindow
 }
 
 /// How long each timer runs. The defaults are the seed's figures.
@@ -13,6 +16,11 @@ public struct SessionTiming: Sendable, Hashable {
     public var autoAdvance: Duration
     public var answerFeedback: Duration
     public var completionTimeout: Duration
+    /// How long a look-up's reference is left open to correction before its passage is
+    /// read. The daemon takes it from hearing's tuning (`HearingTuning`, where its why is);
+    /// a typed session has none: the line after a look-up is its window, and an empty line
+    /// or the end of input closes it.
+    public var correctionWindow: Duration
     /// Whether QUESTION_READY also advances by itself after ``autoAdvance``. The seed's
     /// diagram has it wait for "Ask the review question" (false, the default); the issue's
     /// wording ("from each READY state") would make it true.
@@ -22,8 +30,10 @@ public struct SessionTiming: Sendable, Hashable {
         autoAdvance: Duration = .seconds(2),
         answerFeedback: Duration = .seconds(1),
         completionTimeout: Duration = .seconds(10),
+        correctionWindow: Duration = .zero,
         questionAutoAdvance: Bool = false
     ) {
+        self.correctionWindow = correctionWindow
         self.autoAdvance = autoAdvance
         self.answerFeedback = answerFeedback
         self.completionTimeout = completionTimeout
@@ -35,6 +45,7 @@ public struct SessionTiming: Sendable, Hashable {
         case .autoAdvance: autoAdvance
         case .answerFeedback: answerFeedback
         case .completionTimeout: completionTimeout
+        case .correctionWindow: correctionWindow
         }
     }
 }

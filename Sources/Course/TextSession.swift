@@ -11,7 +11,9 @@ import Scripture
 ///
 /// Each input line is delivered the next time the machine listens (IDLE, a READY state,
 /// the asked question, SESSION_COMPLETE), before that state's timer fires; while it does
-/// not listen, its timers fire (time jumps to their deadlines). ``finish()`` fires the
+/// not listen, its timers fire (time jumps to their deadlines). The line after a look-up is
+/// heard in its correction window ("no", or another reference); an empty line there is
+/// silence, which closes the window and reads the passage. ``finish()`` fires the
 /// pending timers until none is left. Speech takes the time the speaker played (none for
 /// the ``SilentSpeaker``).
 ///
@@ -44,14 +46,21 @@ public final class TextSession {
         driver.start()
     }
 
-    /// Delivers one line the next time the machine listens. Blank lines are nothing heard.
+    /// Delivers one line the next time the machine listens. Blank lines are nothing heard:
+    /// silence, which closes a look-up's correction window.
     public func receive(_ line: String) {
-        guard !line.allSatisfy(\.isWhitespace) else { return }
+        guard !line.allSatisfy(\.isWhitespace) else {
+            if driver.listeningMode == .correction { driver.fireNextTimer() }
+            return
+        }
         while !driver.isListening, driver.fireNextTimer() {}
         let text = normalise(line.trimmingCharacters(in: .whitespacesAndNewlines))
         let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
-        let intent = driver.state == .questionAsked
-            ? matcher.answer(words: words, typed: true) : matcher.command(words: words)
+        let intent: Intent = switch driver.listeningMode {
+        case .answer: matcher.answer(words: words, typed: true)
+        case .correction: matcher.correction(words: words)
+        case .commands, .lessonCommands: matcher.command(words: words)
+        }
         driver.hear(intent, text: text, typed: true)
     }
 

@@ -64,6 +64,17 @@ public struct CommandFeatures: Hashable, Sendable, Codable {
     var values: [Double] {
         [wordsAgainstModel, wholeAgainstModel, closestRunDistance, distance, signalToNoise, extraWords]
     }
+
+    /// The features' names, in the order of ``values`` (`recognize --features` prints them
+    /// by these names, for the scripts that fit decisions).
+    public static let names = [
+        "wordsAgainstModel", "wholeAgainstModel", "closestRunDistance", "distance", "signalToNoise", "extraWords",
+    ]
+
+    /// Each feature by its name (``names``).
+    public var named: [String: Double] {
+        Dictionary(uniqueKeysWithValues: zip(Self.names, values))
+    }
 }
 
 /// How sure the recogniser is that the command grammar's sentence is what was said: one

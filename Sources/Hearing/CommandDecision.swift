@@ -19,26 +19,32 @@ public struct CommandDecision: Hashable, Sendable {
     /// True when the grammar's sentence was taken, false when the language model's words stand.
     public let takesGrammar: Bool
 
-    /// `isSentence`: whether words are a sentence of the command grammar.
+    /// `isSentence`: whether words are a sentence of the grammar; `correcting`: the grammar
+    /// is a look-up's correction window's (``IntentMatcher/correction(words:)`` says what
+    /// its sentences mean), not the commands'.
     public init(_ decodes: CommandDecodes, model: CommandConfidence, isSentence: ([String]) -> Bool,
-                matcher: IntentMatcher = IntentMatcher()) {
+                matcher: IntentMatcher = IntentMatcher(), correcting: Bool = false) {
         let heard = decodes.languageModel.words
         self.init(features: decodes.features, sentence: decodes.grammar.words, heard: heard,
-                  heardIsSentence: !heard.isEmpty && isSentence(heard), model: model, matcher: matcher)
+                  heardIsSentence: !heard.isEmpty && isSentence(heard), model: model, matcher: matcher,
+                  correcting: correcting)
     }
 
     /// `sentence`: the grammar's words; `heard`: the language model's, and whether they are
     /// a sentence of the grammar.
     public init(features: CommandFeatures?, sentence: [String], heard: [String], heardIsSentence: Bool,
-                model: CommandConfidence, matcher: IntentMatcher = IntentMatcher()) {
+                model: CommandConfidence, matcher: IntentMatcher = IntentMatcher(), correcting: Bool = false) {
+        func meaning(_ words: [String]) -> Intent {
+            correcting ? matcher.correction(words: words) : matcher.command(words: words)
+        }
         let confidence = features.map(model.confidence) ?? 0
         if features != nil, confidence >= model.threshold {
             // What the sentence means: a command, a look-up, a passage that does not exist,
             // or none (a question's opening, a sentence of a user's own rule).
-            self.init(intent: matcher.agreed(matcher.command(words: sentence), with: heard), confidence: confidence,
+            self.init(intent: matcher.agreed(meaning(sentence), with: heard), confidence: confidence,
                       takesGrammar: true)
         } else if heardIsSentence {
-            self.init(intent: matcher.agreed(matcher.command(words: heard), with: sentence), confidence: confidence,
+            self.init(intent: matcher.agreed(meaning(heard), with: sentence), confidence: confidence,
                       takesGrammar: false)
         } else if heard.isEmpty {
             self.init(intent: .rejected(.nothingHeard), confidence: confidence, takesGrammar: false)

@@ -23,6 +23,7 @@ public final class HearingDecoders {
         case .commands: "commands"
         case .plainGrammar: "commands-grammar"
         case .lessonGrammar: "commands-grammar-lesson"
+        case .correctionGrammar: "commands-grammar-correction"
         case .answer: "answer"
         case .phoneLoop: "phone-loop"
         case .stock: "fallback"
@@ -64,6 +65,7 @@ public final class HearingDecoders {
             let grammar = try makeDecoder(dictionary: model.dictionary.path)
             try grammar.setGrammar(Self.name(.plainGrammar), jsgf: plain)
             try grammar.setGrammar(Self.name(.lessonGrammar), jsgf: LookupGrammar.withoutLookups(plain) ?? plain)
+            try grammar.setGrammar(Self.name(.correctionGrammar), jsgf: LookupGrammar.correction(plain) ?? plain)
             try grammar.activate(Self.name(.plainGrammar))
             beside = BackgroundDecoder(decoder: grammar, label: "grammar")
             commandSentences = try GrammarNetwork(jsgf: plain)
@@ -105,7 +107,7 @@ public final class HearingDecoders {
     func expect(_ expected: ExpectedSpeech) throws {
         guard let answers else { return }
         switch expected {
-        case .commands, .lessonCommands:
+        case .commands, .lessonCommands, .correction:
             try decoder.activate(Self.name(.commands))
         case .answer(let list):
             try decoder.setGrammar(Self.name(.answer), jsgf: answers.jsgf(for: list))
@@ -119,7 +121,7 @@ public final class HearingDecoders {
     }
 
     /// The searches on the plain grammar's decoder.
-    private static let besideSearches: Set<HearingSearch> = [.plainGrammar, .lessonGrammar]
+    private static let besideSearches: Set<HearingSearch> = [.plainGrammar, .lessonGrammar, .correctionGrammar]
 
     /// `audio` decoded by each of `searches`: the plain grammar (with or without look-ups) on
     /// its own thread while the others are decoded here in turn, each with its search made

@@ -55,10 +55,17 @@ public struct HearingPolicy: Sendable {
         case (.stock, _):
             guard let heard = decodes[.stock] else { return .decode([.stock]) }
             return .conclude(interpreted(heard, expected: facts.expected))
-        case (.compiled(.languageModel), .commands), (.compiled(.languageModel), .lessonCommands):
+        case (.compiled(.languageModel), .commands), (.compiled(.languageModel), .lessonCommands),
+             (.compiled(.languageModel), .correction):
             // During a lesson the plain grammar need not search for a look-up: one would be
-            // conversation, and the look-up is most of the grammar's states.
-            let grammar: HearingSearch = facts.expected == .lessonCommands ? .lessonGrammar : .plainGrammar
+            // conversation, and the look-up is most of the grammar's states. In a look-up's
+            // correction window it hears a refusal or another look-up.
+            let correcting = facts.expected == .correction
+            let grammar: HearingSearch = switch facts.expected {
+            case .lessonCommands: .lessonGrammar
+            case .correction: .correctionGrammar
+            default: .plainGrammar
+            }
             guard let words = decodes[.commands], let sentence = decodes[grammar] else {
                 return .decode([.commands, grammar])
             }
@@ -66,12 +73,18 @@ public struct HearingPolicy: Sendable {
             // The decision reads the ratio of the audio decoded, and WebRTC's output as heard.
             let snr = prepared.version == .suppressed ? facts.signalToNoise : prepared.signalToNoise
             let both = CommandDecodes(languageModel: words, grammar: sentence, signalToNoise: snr)
-            let decision = CommandDecision(both, model: tuning.commandConfidence, isSentence: isSentence, matcher: matcher)
+            // A bare refusal has a decision of its own (HearingTuning.Conversation); the
+            // language model's words alone never make one (a noise heard as "no").
+            let refusal = correcting && sentence.words.count == 1 && matcher.correction(words: sentence.words) == .refusal
+            let decision = CommandDecision(
+                both, model: refusal ? tuning.conversation.refusalConfidence : tuning.commandConfidence,
+                isSentence: correcting ? { if case .lookup = matcher.correction(words: $0) { true } else { false } } : isSentence,
+                matcher: matcher, correcting: correcting)
             let replaced = decision.takesGrammar && sentence.text != words.text
             return .conclude(HeardVerdict(
                 intent: decision.intent, confidence: decision.confidence, heard: replaced ? sentence : words,
                 rechecked: replaced ? words : nil, decodes: both, verification: verification(of: words, decodes)))
-        case (.compiled(.grammar), .commands), (.compiled(.grammar), .lessonCommands):
+        case (.compiled(.grammar), .commands), (.compiled(.grammar), .lessonCommands), (.compiled(.grammar), .correction):
             guard let heard = decodes[.commands] else { return .decode([.commands]) }
             if let step = verifying(heard, decodes) { return step }
             return .conclude(interpreted(heard, expected: facts.expected, verification: verification(of: heard, decodes)))
@@ -131,6 +144,7 @@ public struct HearingPolicy: Sendable {
         let intent: Intent
         switch expected {
         case .commands, .lessonCommands: intent = matcher.command(words: words)
+        case .correction: intent = matcher.correction(words: words)
         case .answer: intent = matcher.answer(words: words)
         }
         guard intent.isAccepted else { return verdict(intent, 0) }

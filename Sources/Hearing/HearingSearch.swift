@@ -10,6 +10,10 @@ public enum HearingSearch: Hashable, Sendable, CaseIterable {
     /// The plain command grammar without look-ups: what can act during a lesson, where a
     /// look-up is conversation. On the plain grammar's decoder, in its place.
     case lessonGrammar
+    /// What may be said in a look-up's correction window (``LookupGrammar/correction(_:)``):
+    /// a refusal, alone or before a look-up, or a look-up. On the plain grammar's decoder,
+    /// in its place.
+    case correctionGrammar
     /// The review question's answers, with the garbage path.
     case answer
     /// A free loop of phones, to verify a hypothesis against (``PhoneLoopVerification``).

@@ -17,6 +17,8 @@ public struct HearingTuning: Hashable, Sendable, Codable {
     public var noise: Noise
     /// How a command's utterance is decoded.
     public var decoding: Decoding
+    /// How the daemon leaves the person room to correct it.
+    public var conversation: Conversation
     /// Whether the command grammar's sentence is what was said (``CommandConfidence``): the
     /// command language model's and the plain grammar's decodes compared, one logistic model
     /// fitted by `scripts/fit-decision.sh`.
@@ -42,6 +44,31 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         public var suppressionStrength: NoiseSuppressor.Strength
     }
 
+    /// How the daemon leaves the person room to correct it.
+    public struct Conversation: Hashable, Sendable, Codable {
+        /// How long after a look-up's reference is said the person may still say "no" or
+        /// another reference before the passage is read (ms; ``SessionTiming/correctionWindow``).
+        /// Speech that starts in it is heard to its end first. It must outlast the echo tail
+        /// by a person's reaction (about half a second to a second), and it is added before
+        /// every passage read, so it is kept short.
+        public var correctionWindowMilliseconds: Int
+        /// How long the daemon listens between two verses of a passage asked for, after
+        /// the echo tail (ms): a person's "stop" begun in it holds the next verse until it
+        /// is decided. Added to every verse read, so kept short; a "stop" said while a
+        /// verse is spoken is not heard (the microphone is shut while the daemon speaks).
+        public var readingGapMilliseconds: Int
+        /// Whether a bare "no" (or "stop", "wrong", "cancel") the correction grammar decoded
+        /// in the window was said: a logistic model of the same features as the command
+        /// decision (``CommandFeatures``), fitted by `scripts/bench-correction.sh` on real
+        /// people's "no" and "stop" against their other words and room noise. Its own
+        /// model because a word said alone is compared with the language model's word for
+        /// the same sound, which is often a homophone ("know") or a neighbour ("not"): the
+        /// word edits that tell a command from conversation say little here, the fit of the
+        /// sound says more. Its threshold keeps other speech and noise heard as "no" rare,
+        /// for that turns a right look-up away.
+        public var refusalConfidence: CommandConfidence
+    }
+
     /// How a command's utterance is decoded.
     public struct Decoding: Hashable, Sendable, Codable {
         /// Decode once the utterance has been quiet this long (ms), while the endpointer
@@ -60,7 +87,8 @@ public struct HearingTuning: Hashable, Sendable, Codable {
     }
 
     /// The shipped tuning. The command confidence is `scripts/fit-decision.sh`'s fit of
-    /// 2026-11-26 (docs/measurements/2026-11-26-command-decision.md).
+    /// 2026-11-26 (docs/measurements/2026-11-26-command-decision.md); the refusal's is
+    /// `scripts/bench-correction.sh`'s of 2026-11-28 (docs/measurements/2026-11-28-correction-window.md).
     public static let shipped = HearingTuning(
         endpointing: Endpointer.Configuration(
             thresholdDecibels: 9, absoluteFloorDecibels: -60, startMilliseconds: 120, prerollMilliseconds: 300,
@@ -69,6 +97,11 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         noise: Noise(suppressBelowDecibels: 20, echoTailMilliseconds: 300, suppressionStrength: .high),
         decoding: Decoding(decodeAfterQuietMilliseconds: 200, maximumPauseMilliseconds: 800,
                            garbageWeight: 0.01, maximumAnswerItemsInAnyOrder: 4),
+        conversation: Conversation(
+            correctionWindowMilliseconds: 1_400,
+            readingGapMilliseconds: 600,
+            refusalConfidence: CommandConfidence(
+                bias: 8.4918, weights: [0.0206, 0.2563, -5.6702, -0.7344, 0.0092, 1.3284], threshold: 0.815)),
         commandConfidence: CommandConfidence(
             bias: 0.0683, weights: [0.0536, -0.0554, 2.5597, -8.3687, 0.0192, 1.301], threshold: 0.3177),
         wordScoreConfidence: WordScoreConfidence(midpoint: -35, scale: 5),
@@ -108,16 +141,17 @@ extension HearingTuning {
     /// What is out of range in this tuning (the setting's path, its value and the range),
     /// or nil: a tuning file must not be able to stop the daemon.
     public var problem: String? {
-        let model = commandConfidence
-        let features = Self.shipped.commandConfidence.weights.count
-        guard model.weights.count == features else {
-            return "commandConfidence.weights has \(model.weights.count) numbers; it needs \(features), one per feature"
-        }
-        guard ([model.bias] + model.weights).allSatisfy(\.isFinite) else {
-            return "commandConfidence.bias and weights must be finite numbers"
+        let features = CommandFeatures.names.count
+        for (path, model) in [("commandConfidence", commandConfidence), ("conversation.refusalConfidence", conversation.refusalConfidence)] {
+            guard model.weights.count == features else {
+                return "\(path).weights has \(model.weights.count) numbers; it needs \(features), one per feature"
+            }
+            guard ([model.bias] + model.weights).allSatisfy(\.isFinite) else {
+                return "\(path).bias and weights must be finite numbers"
+            }
+            if let problem = TuningFile.outOfRange("\(path).threshold", model.threshold, 0...1) { return problem }
         }
         let checks: [String?] = [
-            TuningFile.outOfRange("commandConfidence.threshold", model.threshold, 0...1),
             TuningFile.outOfRange("adaptedMinimumConfidence", adaptedMinimumConfidence, 0...1),
             TuningFile.outOfRange("endpointing.thresholdDecibels", endpointing.thresholdDecibels, 0...60),
             TuningFile.outOfRange("endpointing.absoluteFloorDecibels", endpointing.absoluteFloorDecibels, -96...0),
@@ -133,6 +167,8 @@ extension HearingTuning {
             TuningFile.outOfRange("decoding.maximumAnswerItemsInAnyOrder", decoding.maximumAnswerItemsInAnyOrder, 1...6),
             TuningFile.outOfRange("noise.suppressBelowDecibels", noise.suppressBelowDecibels, Ranges.suppressBelowDecibels),
             TuningFile.outOfRange("noise.echoTailMilliseconds", noise.echoTailMilliseconds, Ranges.echoTailMilliseconds),
+            TuningFile.outOfRange("conversation.correctionWindowMilliseconds", conversation.correctionWindowMilliseconds, 0...10_000),
+            TuningFile.outOfRange("conversation.readingGapMilliseconds", conversation.readingGapMilliseconds, 0...10_000),
             decoding.decodeAfterQuietMilliseconds.flatMap { TuningFile.outOfRange("decoding.decodeAfterQuietMilliseconds", $0, 10...5_000) },
             TuningFile.outOfRange("decoding.maximumPauseMilliseconds", decoding.maximumPauseMilliseconds, Ranges.maximumPauseMilliseconds),
             TuningFile.outOfRange("decoding.garbageWeight", decoding.garbageWeight, 0...0.999_999),

@@ -71,4 +71,7 @@ public enum ExpectedSpeech: Hashable, Sendable {
     case lessonCommands
     /// The review question's answers (correct answer and variants).
     case answer([String])
+    /// A look-up's correction window: a refusal ("no"), or another look-up with or without
+    /// a refusal or its verb before it (``HearingSearch/correctionGrammar``).
+    case correction
 }

@@ -11,6 +11,8 @@ public enum HeardInput: Sendable, Hashable {
     case noSuchPassage(ReferenceError)
     /// A request for a passage that was not heard surely enough to read any.
     case uncaughtReference
+    /// "No" (``Refusal``): the passage whose reference was just said is not wanted.
+    case refusal
     /// Words the answer search placed as one of the review question's answers.
     case answer(String)
     /// Words that are none of these (empty when nothing could be made of them).
@@ -29,6 +31,7 @@ extension HeardInput {
         switch intent {
         case .command(let command): self = .command(command)
         case .lookup(let reference): self = .lookup(reference)
+        case .refusal: self = .refusal
         case .answer(let text): self = .answer(text)
         case .rejected(.nothingHeard): self = .nothing
         case .rejected(.invalidReference(let error)): self = .noSuchPassage(error)

@@ -1,10 +1,13 @@
 import Scripture
 
 /// What an utterance means to the course: one of the seven commands, a request to read a
-/// passage, an answer to the review question, or nothing the daemon may act on.
+/// passage, a refusal of the passage just named (``Refusal``), an answer to the review
+/// question, or nothing the daemon may act on.
 public enum Intent: Hashable, Sendable {
     case command(Command)
     case lookup(ScriptureReference)
+    /// "No" (``Refusal/words``) said in a look-up's correction window.
+    case refusal
     case answer(String)
     case rejected(Rejection)
 

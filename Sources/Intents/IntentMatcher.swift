@@ -25,6 +25,22 @@ public struct IntentMatcher: Sendable {
         return .rejected(.unmatched)
     }
 
+    /// The intent of `words` heard (or typed) in a look-up's correction window, just after
+    /// the daemon said the reference it is about to read: a refusal ("no", ``Refusal``), a
+    /// look-up with or without its verb and with or without a refusal before it ("no, ezra
+    /// chapter one verse eleven": that passage instead), or nothing it can act on.
+    public func correction(words: [String]) -> Intent {
+        guard !words.isEmpty else { return .rejected(.nothingHeard) }
+        let (refused, rest) = Refusal.strip(words)
+        if refused && rest.isEmpty { return .refusal }
+        let lookup = LookupPhrase.match(rest) ?? LookupPhrase.match(["read"] + rest)
+        switch lookup {
+        case .lookup(let reference): return .lookup(reference)
+        case .noSuchPassage(let error): return .rejected(.invalidReference(error))
+        default: return refused ? .refusal : .rejected(.unmatched)
+        }
+    }
+
     /// `intent`, heard in one decode, checked against the words of a second decode of the
     /// same audio: a look-up stands only where those words name the same passage (the
     /// same book, chapter and verses), else it is ``Rejection/uncertainReference``, for a

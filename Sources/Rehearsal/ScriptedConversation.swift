@@ -65,6 +65,39 @@ public final class ScriptedConversation {
         return Array(events[first...])
     }
 
+    /// Says `utterance` (16 kHz mono) at `time` on the session's clock, whatever the daemon
+    /// is doing then, and hears silence until it has been decided; the events of this turn.
+    /// Silence is heard until then; if the daemon is speaking at `time`, the part of the
+    /// utterance said while it spoke is not heard (live, the microphone hears it, and the
+    /// half-duplex gate discards it): only what is left of it once the daemon is quiet is.
+    @discardableResult
+    public func say(_ utterance: [Int16], at time: Duration) -> [TimedEvent] {
+        let first = events.count
+        while runtime.now + .milliseconds(100) <= time, !runtime.stopFlag.isRaised {
+            runtime.hear(silentChunk)
+        }
+        if runtime.now < time {
+            runtime.hear([Int16](repeating: 0, count: AudioFormat.samples(milliseconds: Int(((time - runtime.now) / .milliseconds(1)).rounded()))))
+        }
+        // The daemon may have spoken past `time`: what was said meanwhile is gone.
+        let missed = max(0, AudioFormat.samples(milliseconds: Int(((runtime.now - time) / .milliseconds(1)).rounded())))
+        var offset = min(utterance.count, missed)
+        while offset < utterance.count, !runtime.stopFlag.isRaised {
+            let end = min(utterance.count, offset + chunk)
+            let startedAt = runtime.now
+            runtime.hear(Array(utterance[offset..<end]))
+            // Speech the chunk set off took time in which the rest of the utterance was said.
+            let spokeFor = runtime.now - startedAt - .seconds(double: Double(end - offset) / Double(AudioFormat.sampleRate))
+            offset = end + max(0, AudioFormat.samples(milliseconds: Int((spokeFor / .milliseconds(1)).rounded())))
+        }
+        var waited = 0
+        while runtime.isInUtterance, waited < 100, !runtime.stopFlag.isRaised {
+            runtime.hear(silentChunk)
+            waited += 1
+        }
+        return Array(events[first...])
+    }
+
     /// Hears `duration` of silence (timers run out meanwhile).
     public func hearSilence(_ duration: Duration) {
         var left = duration
@@ -74,10 +107,12 @@ public final class ScriptedConversation {
         }
     }
 
-    /// Hears silence until no timer is pending (or `limit` passed): the end of a script.
+    /// Hears silence until no timer is pending and no passage is being read (or `limit`
+    /// passed): the end of a script.
     public func finish(limit: Duration = .seconds(600)) {
         var waited: Duration = .zero
-        while (runtime.nextTimerDeadline != nil || runtime.isInUtterance), waited < limit, !runtime.stopFlag.isRaised {
+        while runtime.nextTimerDeadline != nil || runtime.isInUtterance || runtime.isReading, waited < limit,
+              !runtime.stopFlag.isRaised {
             runtime.hear(silentChunk)
             waited += .milliseconds(100)
         }

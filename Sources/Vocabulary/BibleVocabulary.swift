@@ -4,13 +4,14 @@ import Scripture
 /// number words of every chapter and verse that exists, the command phrases, the ways of
 /// asking for a passage, and theological terms.
 ///
-/// Rules it fills: `command`, `lookup` (``LookupGrammar``: each book with its own chapter
+/// Rules it fills: `command`, `refusal` (the words that turn a look-up down in its
+/// correction window), `lookup` (``LookupGrammar``: each book with its own chapter
 /// and verse ranges), `term`, and the classes `book`, `digit`, `teen`, `decade`, `verb`
 /// (also for users' own templates). The authored pronunciations come from `Models/pronunciations.tsv`.
 public enum BibleVocabulary {
     public static let identifier = "bible-course.vocabulary"
     /// Bumped when the built-in phrases change, so compiled models are rebuilt.
-    public static let version = "4"
+    public static let version = "5"
 
     /// The highest chapter or verse number in the Bible (Psalm 119:176).
     public static let highestNumber = 176
@@ -24,17 +25,24 @@ public enum BibleVocabulary {
         "abraham", "abram", "moses", "noah", "david", "israel", "pharaoh", "sinai", "canaan",
     ]
 
+    /// The rule of the words that turn down a look-up whose reference was just said.
+    public static let refusalRule = "refusal"
+
     /// Verbs that ask for a passage.
     public static let lookupVerbs = ["read", "look up", "open", "turn to"]
 
     /// The definition, given the command phrases (from the course) in the form a person
     /// says them, and the openings of questions to the course ("what does the bible say
     /// about"), which the command language model learns so that a spoken question is heard
-    /// by its opening (what follows is heard as everyday words and never read).
-    public static func definition(commands: [String], questions: [String]) -> VocabularyDefinition {
+    /// by its opening (what follows is heard as everyday words and never read), and the
+    /// words that turn a look-up down in its correction window ("no").
+    public static func definition(commands: [String], questions: [String], refusals: [String] = []) -> VocabularyDefinition {
         var phrases: [VocabularyDefinition.PhraseCount] = []
         for command in commands {
             phrases.append(.init(command.lowercased(), count: 1000, rule: "command"))
+        }
+        for refusal in refusals {
+            phrases.append(.init(refusal, count: 1000, rule: refusalRule))
         }
         for question in questions {
             phrases.append(.init(question.lowercased(), count: 100, rule: "question"))

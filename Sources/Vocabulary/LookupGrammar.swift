@@ -142,4 +142,18 @@ extension LookupGrammar {
         guard found, !lines.contains(where: { $0.hasPrefix("public <") && $0.contains(reference) }) else { return nil }
         return lines.joined(separator: "\n")
     }
+
+    /// `jsgf` (a command grammar) whose public rule hears what may be said in a look-up's
+    /// correction window: a refusal ("no"), alone or before a look-up or a bare passage
+    /// ("no, esther chapter one verse eleven"), or a look-up or a passage alone. The other
+    /// rules stay defined but unreached. Nil when the grammar has no `<refusal>` or no
+    /// look-up (a user grammar of other sentences).
+    public static func correction(_ jsgf: String) -> String? {
+        var lines = jsgf.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.contains(where: { $0.hasPrefix("<refusal> =") }),
+              let index = lines.firstIndex(where: { $0.hasPrefix("public <") && $0.contains(reference) }),
+              let name = lines[index].split(separator: " ").dropFirst().first else { return nil }
+        lines[index] = "public \(name) = <refusal> [\(reference) | <passage>] | \(reference) | <passage>;"
+        return lines.joined(separator: "\n")
+    }
 }

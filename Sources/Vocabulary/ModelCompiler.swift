@@ -119,7 +119,15 @@ public enum ModelCompiler {
             $0.allSatisfy { $0.isLetter || $0 == "'" } && !GarbageModel.isGarbage($0)
         }
         let cmudict = try CMUDictionary.load(inputs.cmudictPath, words: words.union(candidates.map(\.word)))
-        let background = Array(candidates.filter { cmudict.entries[$0.word] != nil }.prefix(CommandLanguageModel.backgroundSize))
+        var background = Array(candidates.filter { cmudict.entries[$0.word] != nil }.prefix(CommandLanguageModel.backgroundSize))
+        // The refusals ("no", "cancel") are heard only in a look-up's correction window,
+        // but the language model beside that grammar must be able to say them too: those
+        // not among the everyday words join them with the stock model's probability.
+        let refusals = Set(inputs.definition.phraseCounts.filter { $0.rule == BibleVocabulary.refusalRule }
+            .flatMap { GrammarText.words($0.phrase) }).subtracting(background.map(\.word))
+        if !refusals.isEmpty {
+            background += try StockUnigrams.top(refusals.count, from: inputs.stockLanguageModelPath) { refusals.contains($0) }
+        }
         let languageModel = CommandLanguageModel.arpa(
             sentences: network.sample(CommandLanguageModel.sampleSize, seed: 1), background: background)
 

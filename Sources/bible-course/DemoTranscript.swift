@@ -27,6 +27,7 @@ final class DemoTranscript {
             switch intent {
             case .command(let command): meaning = "command \(command.id)"
             case .lookup(let reference): meaning = "look-up \(reference)"
+            case .refusal: meaning = "refusal"
             case .answer(let text): meaning = "answer \"\(text)\""
             case .rejected(let why): meaning = "rejected: \(why)"
             }

@@ -47,6 +47,9 @@ struct RecognizeCommand: ParsableCommand {
     @Flag(help: "Listen as during a lesson: the seven commands, where a look-up is conversation (the plain grammar decodes without look-ups). Default: as with no lesson active.")
     var lesson = false
 
+    @Flag(help: "Listen as in a look-up's correction window, just after the reference is said: \"no\" (or stop, wrong, cancel), alone or before a reference, or another look-up.")
+    var correction = false
+
     @OptionGroup var recognition: RecognitionOptions
 
     @Flag(help: "Verify each hypothesis against a free phone loop decode of the same audio.")
@@ -86,6 +89,8 @@ struct RecognizeCommand: ParsableCommand {
             try recognizer.expect(.answer(answers.split(separator: "|").map(String.init)))
         } else if lesson {
             try recognizer.expect(.lessonCommands)
+        } else if correction {
+            try recognizer.expect(.correction)
         }
         var failed = false
         for file in files {
@@ -161,7 +166,10 @@ struct FileRecognition {
             if let snr = recognition.signalToNoise { result.signalToNoise = min(result.signalToNoise ?? snr, snr) }
             result.noiseSuppressed = result.noiseSuppressed || recognition.noiseSuppressed
             if let decodes = recognition.decodes {
-                result.decodes.append(DecodesJSON(decodes, intent: IntentMatcher().command(words: decodes.grammar.words)))
+                let words = decodes.grammar.words
+                let meaning = recognizer.expected == .correction
+                    ? IntentMatcher().correction(words: words) : IntentMatcher().command(words: words)
+                result.decodes.append(DecodesJSON(decodes, intent: meaning))
             }
         }
         if let decided = RecordedSpeech.decision(utterances) {
@@ -188,6 +196,7 @@ struct FileRecognition {
         switch intent {
         case .command(let command): line.add("command", command.id)
         case .lookup(let reference): line.add("lookup", reference.compact)
+        case .refusal: line.add("refusal", true)
         case .answer(let text): line.add("answer", text)
         case .rejected: return nil
         }
@@ -245,6 +254,7 @@ struct FileRecognition {
         switch intent {
         case .command(let command): what = command.id
         case .lookup(let reference): what = "lookup \(reference.compact)"
+        case .refusal: what = "refusal"
         case .answer(let text): what = "answer \"\(text)\""
         case .rejected(let why): what = "rejected (\(why))"
         }
@@ -299,16 +309,21 @@ struct DecodesJSON: Encodable {
     let grammar: Decode
     let lm: Decode
     let snr: Double?
-    /// What the grammar's sentence means: a command id, a reference, or nil.
+    /// The decision's features by name (``CommandFeatures/named``); nil when the grammar
+    /// heard no words.
+    let features: [String: Double]?
+    /// What the grammar's sentence means: a command id, a reference, "refusal", or nil.
     let intent: String?
 
     init(_ decodes: CommandDecodes, intent: Intent) {
         grammar = Decode(decodes.grammar)
         lm = Decode(decodes.languageModel)
         snr = decodes.signalToNoise.flatMap { $0.isFinite ? $0 : nil }
+        features = decodes.features?.named
         switch intent {
         case .command(let command): self.intent = command.id
         case .lookup(let reference): self.intent = reference.compact
+        case .refusal: self.intent = "refusal"
         case .answer(let text): self.intent = text
         case .rejected: self.intent = nil
         }

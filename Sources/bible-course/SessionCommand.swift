@@ -23,8 +23,11 @@ struct SessionCommand: ParsableCommand {
             session interrupted mid-lesson resumes at the start of that segment next time. \
             Each line goes through the transcript normaliser (see `normalise`) first ("the \
             covenent" is "the covenant"), then is routed as the daemon routes what it hears: \
-            a look-up ("read john three sixteen") is read in IDLE; during the review question \
-            a line is the answer unless it is a command or a question to the course.
+            a look-up ("read john three sixteen") says its reference in IDLE, and the next \
+            line is heard in its correction window: "no" reads nothing, another reference \
+            ("no esther chapter one verse eleven") is taken instead, an empty line, other \
+            words or the end of input read the passage; during the review question a line is \
+            the answer unless it is a command or a question to the course.
             """
     )
 

@@ -15,7 +15,9 @@ struct SimulateCommand: ParsableCommand {
             Each WAV file is one utterance (16-bit PCM; other rates and channel counts are \
             converted). Progress is kept in a temporary state directory, removed at the \
             end, unless --state-dir names one (the compiled model is the usual one). They \
-            are heard one at a time, each when the daemon next listens, \
+            are heard one at a time, each when the daemon next listens (with --at, each at \
+            its time, whatever the daemon is doing: what is said while the daemon speaks is \
+            not heard, as live), \
             with half a second of silence before and after, through the daemon's own \
             pipeline (endpointer, recogniser, session machine, speech into a recording \
             sink). Time is virtual: silence and speech take no real time. After the last \
@@ -27,6 +29,9 @@ struct SimulateCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("WAV files, separated by commas.", valueName: "a.wav,b.wav"))
     var utterances: String
+
+    @Option(help: ArgumentHelp("When each utterance starts, in seconds after the start, one per utterance, separated by commas (e.g. 0,20).", valueName: "s,s"))
+    var at: String?
 
     @Option(help: "Also write everything heard and said to this WAV file.")
     var output: String?
@@ -42,6 +47,7 @@ struct SimulateCommand: ParsableCommand {
         bootstrapLogging(options.logLevel == nil ? .warning : configuration.logLevel)
         let logger = Logger(label: "bible-course")
         let files = utterances.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+        let times = try at.map { try Self.times($0, count: files.count) }
         let padding = [Int16](repeating: 0, count: AudioFormat.samples(milliseconds: 500))
         let audio: [[Int16]] = try files.map { file in
             do { return padding + (try WAVFile.read(URL(fileURLWithPath: file))) + padding } catch {
@@ -61,8 +67,10 @@ struct SimulateCommand: ParsableCommand {
         }
         let conversation = ScriptedConversation(runtime: runtime)
         runtime.start()
-        for (file, samples) in zip(files, audio) {
-            if conversation.say(samples) == nil {
+        for (index, (file, samples)) in zip(files, audio).enumerated() {
+            if let times {
+                conversation.say(samples, at: .seconds(double: times[index]))
+            } else if conversation.say(samples) == nil {
                 warn("\(file): the session is not listening (state \(runtime.state.rawValue)); stopping")
                 break
             }
@@ -71,5 +79,24 @@ struct SimulateCommand: ParsableCommand {
         if let output, let tape {
             do { try tape.write(to: URL(fileURLWithPath: output)) } catch { throw CommandFailure(error.description) }
         }
+    }
+
+    /// `--at`'s seconds: one finite, non-negative number per utterance, in order.
+    static func times(_ text: String, count: Int) throws -> [Double] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == count else {
+            throw CommandFailure("--at has \(parts.count) times for \(count) utterances; give one per utterance")
+        }
+        var times: [Double] = []
+        for part in parts {
+            guard let seconds = Double(part), seconds.isFinite, seconds >= 0 else {
+                throw CommandFailure("--at: \"\(part)\" is not a number of seconds (0 or more)")
+            }
+            guard seconds >= (times.last ?? 0) else {
+                throw CommandFailure("--at: \(part) comes before \(times.last!); give the times in order")
+            }
+            times.append(seconds)
+        }
+        return times
     }
 }

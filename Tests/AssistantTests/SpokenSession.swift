@@ -119,6 +119,13 @@ final class SpokenSession {
         (conversation.say(Self.utterance(text)) ?? []).map(\.event)
     }
 
+    /// `duration` of silence (a look-up's correction window runs out in it); its events.
+    func silence(_ duration: Duration) -> [RuntimeEvent] {
+        let first = conversation.events.count
+        conversation.hearSilence(duration)
+        return conversation.events[first...].map(\.event)
+    }
+
     /// Silence until no timer is pending.
     func finish() -> [RuntimeEvent] {
         let first = conversation.events.count

@@ -109,10 +109,13 @@ struct SpokenSessionTests {
         }
         #expect(reference.compact == "Hab 2:4")
         #expect(turn.states.isEmpty)
-        let said = try #require(turn.said.first)
-        #expect(said.kind == .lookup)
-        #expect(said.text.hasPrefix("Habakkuk chapter 2, verse 4."))
-        #expect(said.text.contains("the righteous will live by"))
+        // The reference at once; the passage once the correction window has run out.
+        #expect(turn.said.map(\.kind) == [.reference])
+        #expect(turn.said.first?.text == "Habakkuk chapter 2, verse 4.")
+        let after = session.silence(.seconds(3))
+        let passage = try #require(after.said.first)
+        #expect(passage.kind == .lookup)
+        #expect(passage.text.contains("the righteous will live by"))
     }
 
     /// `bible-course session` and `simulate` are one product: the same words, typed or
@@ -121,6 +124,7 @@ struct SpokenSessionTests {
         let spoken = try SpokenSession()
         var daemon = spoken.start()
         daemon += spoken.say("Read Habakkuk chapter two verse four")
+        daemon += spoken.silence(.seconds(3))
         daemon += spoken.say("Begin the lesson")
 
         var typed: [RuntimeEvent] = []
@@ -132,6 +136,7 @@ struct SpokenSessionTests {
             emit: { typed.append($0.event) })
         text.start()
         text.receive("read habakkuk chapter two verse four")
+        text.receive("")
         text.receive("begin the lesson")
 
         /// Up to the first READY state of the lesson, without timings and decode figures.

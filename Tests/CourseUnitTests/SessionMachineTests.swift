@@ -377,6 +377,7 @@ struct RoutedInput: CustomTestStringConvertible, Sendable {
         RoutedInput(name: "a look-up", input: .lookup(john316!)),
         RoutedInput(name: "a passage that does not exist", input: .noSuchPassage(judeFour)),
         RoutedInput(name: "a look-up whose passage was not caught", input: .uncaughtReference),
+        RoutedInput(name: "a refusal with nothing to refuse", input: .refusal),
         RoutedInput(name: "conversation", input: .speech(conversation)),
         RoutedInput(name: "a question to the course", input: .speech(question)),
         RoutedInput(name: "speech with no words", input: .speech("")),
@@ -412,7 +413,16 @@ struct StateHeardTableTests {
         case .nothing:
             #expect(effects == [])
         case .lookup(let reference):
-            #expect(effects == (pair.state == .idle ? [.readPassage(reference)] : [.speakReply(.structuredCourse)]))
+            if pair.state == .idle {
+                // The reference is said and its correction window opened; nothing is read yet.
+                #expect(Array(effects.prefix(2)) == [.listen(.correction), .sayReference(reference)])
+                #expect(effects.count == 3 && effects.last.map(isCorrectionWindowTimer) == true)
+                #expect(harness.machine.turn == .correctionWindow(reference))
+            } else {
+                #expect(effects == [.speakReply(.structuredCourse)])
+            }
+        case .refusal:
+            #expect(effects == [.speakReply(.structuredCourse)])
         case .noSuchPassage(let error):
             #expect(effects == (pair.state == .idle ? [.sayNoSuchPassage(error)] : [.speakReply(.structuredCourse)]))
         case .uncaughtReference:
@@ -446,8 +456,8 @@ struct StateHeardTableTests {
         }
     }
 
-    @Test("the table covers 16 resting states times 9 inputs")
+    @Test("the table covers 16 resting states times 10 inputs")
     func tableSize() {
-        #expect(Self.pairs.count == 16 * 9)
+        #expect(Self.pairs.count == 16 * 10)
     }
 }

@@ -99,15 +99,39 @@ struct TextSessionTests {
     @Test("a look-up is read in IDLE, as the daemon reads it; a passage that does not exist gets its reply; in a lesson a look-up is conversation")
     func lookups() throws {
         try withStartedSession { session, records, _ in
-            for line in ["read john three sixteen", "Read Jude 4:1", "begin the lesson", "read john three sixteen"] {
+            // The empty line is the silence that closes the look-up's correction window.
+            for line in ["read john three sixteen", "", "Read Jude 4:1", "begin the lesson", "read john three sixteen"] {
                 session.receive(line)
             }
-            #expect(records.said(.lookup) == ["John chapter 3, verse 16. text of John 3:16"])
+            #expect(records.said(.reference) == ["John chapter 3, verse 16."])
+            #expect(records.said(.lookup) == ["text of John 3:16"])
             #expect(records.replies == [
                 "There is no such passage. Jude has 1 chapter.",
                 Reply.structuredCourse.text,
             ])
             #expect(session.state != .idle)
+        }
+    }
+
+    @Test("after a look-up's reference: no reads nothing and asks again; an empty line reads it; another reference reads that one instead")
+    func correctionWindow() throws {
+        let cases: [(second: String, reads: [String], replies: [String], references: [String])] = [
+            ("no", [], [Reply.referenceRefused.text], ["John chapter 3, verse 16."]),
+            ("", ["text of John 3:16"], [], ["John chapter 3, verse 16."]),
+            ("No, Genesis chapter one verse one", ["text of Genesis 1:1"], [],
+             ["John chapter 3, verse 16.", "Genesis chapter 1, verse 1."]),
+            ("the kettle is on", ["text of John 3:16"], [], ["John chapter 3, verse 16."]),
+        ]
+        for row in cases {
+            try withStartedSession { session, records, _ in
+                session.receive("read john three sixteen")
+                session.receive(row.second)
+                session.finish()
+                #expect(records.said(.reference) == row.references, "second line \"\(row.second)\"")
+                #expect(records.said(.lookup) == row.reads, "second line \"\(row.second)\"")
+                #expect(records.replies == row.replies, "second line \"\(row.second)\"")
+                #expect(session.state == .idle)
+            }
         }
     }
 

@@ -35,6 +35,7 @@ extension Intent {
         switch self {
         case .command(let command): return command.id
         case .lookup(let reference): return reference.compact
+        case .refusal: return "refusal"
         case .answer(let text): return "answer:\(text)"
         case .rejected: return nil
         }

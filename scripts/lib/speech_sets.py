@@ -25,6 +25,13 @@
         (DIR/vocabulary.json) whose rule `an4` holds every AN4 sentence, and a manifest of
         AN4's test recordings with their transcripts. `recognize --grammars DIR/grammars
         --vocabulary DIR/vocabulary.json` decodes them as a user's own commands.
+    speech_sets.py refusals --out DIR [--snr 20,12,6] [--others 120] [--rooms 60]
+        What a look-up's correction window hears (scripts/bench-correction.sh): real people
+        saying "no" and "stop" (Speech Commands, AN4's "NO" and "STOP"; kind refusal) and
+        real sound that is none (other Speech Commands words, Common Voice sentences, other
+        AN4 speech: kind other; room recordings: kind noise), in two halves that share no
+        speaker and no room cut (`fit`, `eval`, as `decision`), each clean and mixed with
+        that half's room noise at each SNR. Writes DIR/refusals.jsonl.
     speech_sets.py pauses --out DIR [--gaps 200,300,400] [--snr 12,6] [--limit 40]
         Real people's pauses for the endpointer: two recordings of one AN4 speaker joined
         by a pause of each length, and each recording alone, clean and in real room noise
@@ -391,6 +398,63 @@ def decision_set(args):
                     out.write(json.dumps(dict(row, kind="other", expected="-")) + "\n")
 
 
+def refusal_set(args):
+    """The correction window's set (see the module's doc): refusals and other sound, split
+    by speaker and room cut, clean and in room noise."""
+    rng = random.Random(args.seed)
+    commands = os.path.join(SPEECH, "speech-commands")
+
+    def half(key):
+        return "fit" if int(hashlib.sha1(key.encode()).hexdigest(), 16) % 2 == 0 else "eval"
+
+    rows = []
+    for word in sorted(os.listdir(commands)):
+        folder = os.path.join(commands, word)
+        if word == "_silence_" or not os.path.isdir(folder):
+            continue
+        for name in sorted(os.listdir(folder)):
+            speaker = name.replace("backward_", "").split("_")[0]
+            kind = "refusal" if word in ("no", "stop") else "other"
+            rows.append(dict(file=os.path.join(folder, name), text=word.strip("_"), kind=kind, set="words",
+                             split=half(speaker)))
+    an4 = os.path.join(SPEECH, "an4")
+    for part in ("train", "test"):
+        texts = transcripts(os.path.join(an4, "etc", f"an4_{part}.transcription"))
+        for fileid in load_lines(os.path.join(an4, "etc", f"an4_{part}.fileids")):
+            text = texts[os.path.basename(fileid)]
+            kind = "refusal" if text in ("no", "stop") else "other"
+            rows.append(dict(file=os.path.join(an4, "wav", fileid + ".wav"), text=text, kind=kind, set="an4",
+                             split=half(fileid.split("/")[1])))
+    for ident, text in sorted(transcripts(os.path.join(SPEECH, "commonvoice100", "ref.txt")).items()):
+        rows.append(dict(file=os.path.join(SPEECH, "commonvoice100", "data", ident + ".wav"), text=text, kind="other",
+                         set="commonvoice", split=half(ident)))
+    refusals = [r for r in rows if r["kind"] == "refusal"]
+    others = []
+    for split in ("fit", "eval"):
+        for name in ("words", "an4", "commonvoice"):
+            pool = [r for r in rows if r["kind"] == "other" and r["set"] == name and r["split"] == split]
+            others += rng.sample(pool, min(len(pool), args.others // 3))
+    rooms = bed_cuts("tune")[: args.rooms // 2] + bed_cuts("held-out")[: args.rooms // 2]
+    noise = [dict(file=os.path.join(commands, "_silence_", name), text="", kind="noise", set="room",
+                  split="fit" if name in bed_cuts("tune") else "eval") for name in rooms]
+    noisy = os.path.join(args.out, "noisy")
+    os.makedirs(noisy, exist_ok=True)
+    snrs = [float(x) for x in args.snr.split(",") if x]
+    with open(os.path.join(args.out, "refusals.jsonl"), "w") as manifest:
+        for j, row in enumerate(refusals + others + noise):
+            row = dict(row, expected="refusal" if row["kind"] == "refusal" else "-")
+            manifest.write(json.dumps(dict(row, noise="none", snr=None)) + "\n")
+            if row["kind"] == "noise":
+                continue  # a room recording is noise already
+            speech = read(row["file"])
+            cuts = bed_cuts("tune" if row["split"] == "fit" else "held-out")
+            for snr in snrs:
+                path = os.path.join(noisy, f"{row['kind']}-{j:04d}-room{int(snr)}.wav")
+                if not os.path.exists(path):
+                    write(path, mix(speech, noise_bed(len(speech), rng, cuts), snr))
+                manifest.write(json.dumps(dict(row, file=os.path.abspath(path), noise="room", snr=snr)) + "\n")
+
+
 def speech_span(samples, frame=160):
     """(first, last) sample of the speech in a close-talk recording: the frames within
     35 dB of its loudest (and above -55 dBFS), with 50 ms kept either side."""
@@ -482,8 +546,14 @@ def main():
     q.add_argument("--snr", default="12,6", help="dB of real room noise; clean audio is always made")
     q.add_argument("--limit", type=int, default=40, help="at most this many pairs")
     q.add_argument("--seed", type=int, default=7)
+    f = sub.add_parser("refusals")
+    f.add_argument("--out", required=True)
+    f.add_argument("--snr", default="20,12,6", help="dB of real room noise; clean audio is always used")
+    f.add_argument("--others", type=int, default=120, help="other speech per half (a third each of words, AN4, Common Voice)")
+    f.add_argument("--rooms", type=int, default=60, help="room recordings (noise alone), half from each half's beds")
+    f.add_argument("--seed", type=int, default=7)
     args = ap.parse_args()
-    {"piper": piper_set, "real": real_set, "an4": an4_set, "decision": decision_set, "pauses": pause_set}[args.what](args)
+    {"refusals": refusal_set, "piper": piper_set, "real": real_set, "an4": an4_set, "decision": decision_set, "pauses": pause_set}[args.what](args)
 
 
 if __name__ == "__main__":
