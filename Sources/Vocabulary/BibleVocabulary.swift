@@ -36,7 +36,7 @@ public enum BibleVocabulary {
     /// about"), which the command language model learns so that a spoken question is heard
     /// by its opening (what follows is heard as everyday words and never read), and the
     /// words that turn a look-up down in its correction window ("no").
-    public static func definition(commands: [String], questions: [String], refusals: [String] = []) -> VocabularyDefinition {
+    public static func definition(commands: [String], questions: [String], refusals: [String]) -> VocabularyDefinition {
         var phrases: [VocabularyDefinition.PhraseCount] = []
         for command in commands {
             phrases.append(.init(command.lowercased(), count: 1000, rule: "command"))

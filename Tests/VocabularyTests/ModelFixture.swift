@@ -1,9 +1,11 @@
 import Foundation
+import Intents
 @testable import Vocabulary
 
 /// A model compiler's world in a temporary directory: copies of the checkout's
 /// `Grammars/` and `Models/pronunciations.tsv` (so a test may edit them), the built-in
-/// vocabulary with the course's seven commands and a few answers, and a state directory.
+/// vocabulary with the course's seven commands, the refusals and a few answers, and a state
+/// directory.
 /// Removed when the fixture goes away.
 final class ModelFixture {
     /// The checkout this test file is in.
@@ -36,7 +38,8 @@ final class ModelFixture {
     init() throws {
         root = FileManager.default.temporaryDirectory
             .appendingPathComponent("model-fixture-\(UUID().uuidString)")
-        definition = BibleVocabulary.definition(commands: Self.commands, questions: Self.questions).merged(with: VocabularyDefinition(
+        definition = BibleVocabulary.definition(commands: Self.commands, questions: Self.questions, refusals: Refusal.words)
+            .merged(with: VocabularyDefinition(
             identifier: "answers", version: "1",
             phraseCounts: Self.answers.map { .init($0, count: 1, rule: "answer") }))
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
