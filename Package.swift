@@ -151,12 +151,12 @@ let package = Package(
         .testTarget(name: "AudioUnitTests", dependencies: ["Audio"]),
         .testTarget(name: "VoiceUnitTests", dependencies: ["Voice"]),
         .testTarget(name: "HearingUnitTests", dependencies: ["Decoding", "Hearing", "Intents", "Scripture", "Support"]),
-        .testTarget(name: "AssistantUnitTests", dependencies: ["Assistant", "Course", "Hearing", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "AssistantUnitTests", dependencies: ["Assistant", "Course", "Hearing", "Intents", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ListeningUnitTests", dependencies: ["Listening", "Assistant", "Decoding", "Hearing", "Support", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ScriptureTests", dependencies: ["Scripture"]),
         .testTarget(
             name: "VocabularyTests",
-            dependencies: ["Vocabulary", "Scripture"]
+            dependencies: ["Vocabulary", "Scripture", "Intents"]
         ),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(

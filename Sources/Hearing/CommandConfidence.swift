@@ -60,20 +60,13 @@ public struct CommandFeatures: Hashable, Sendable, Codable {
         self.extraWords = extraWords
     }
 
-    /// In the order of ``CommandConfidence/weights``.
-    var values: [Double] {
-        [wordsAgainstModel, wholeAgainstModel, closestRunDistance, distance, signalToNoise, extraWords]
-    }
-
-    /// The features' names, in the order of ``values`` (`recognize --features` prints them
-    /// by these names, for the scripts that fit decisions).
-    public static let names = [
-        "wordsAgainstModel", "wholeAgainstModel", "closestRunDistance", "distance", "signalToNoise", "extraWords",
-    ]
-
-    /// Each feature by its name (``names``).
+    /// Each feature by its name, as ``CommandWeights`` names its weight (`recognize
+    /// --features` prints them so, for the scripts that fit decisions: the features are
+    /// computed here only).
     public var named: [String: Double] {
-        Dictionary(uniqueKeysWithValues: zip(Self.names, values))
+        ["wordsAgainstModel": wordsAgainstModel, "wholeAgainstModel": wholeAgainstModel,
+         "closestRunDistance": closestRunDistance, "distance": distance, "signalToNoise": signalToNoise,
+         "extraWords": extraWords]
     }
 }
 
@@ -84,8 +77,8 @@ public struct CommandFeatures: Hashable, Sendable, Codable {
 public struct CommandConfidence: Hashable, Sendable, Codable {
     /// The model's intercept.
     public var bias: Double
-    /// One weight per feature, in ``CommandFeatures/values``' order.
-    public var weights: [Double]
+    /// One weight per feature, by its name.
+    public var weights: CommandWeights
     /// Confidence at or above which the sentence is acted on.
     public var threshold: Double
 
@@ -93,7 +86,7 @@ public struct CommandConfidence: Hashable, Sendable, Codable {
     /// clean recordings' ratio unbounded).
     public static let signalToNoiseRange = -5.0...40.0
 
-    public init(bias: Double, weights: [Double], threshold: Double) {
+    public init(bias: Double, weights: CommandWeights, threshold: Double) {
         self.bias = bias
         self.weights = weights
         self.threshold = threshold
@@ -101,8 +94,7 @@ public struct CommandConfidence: Hashable, Sendable, Codable {
 
     /// 0...1.
     public func confidence(_ features: CommandFeatures) -> Double {
-        let z = zip(weights, features.values).reduce(bias) { $0 + $1.0 * $1.1 }
-        return 1 / (1 + exp(-z))
+        1 / (1 + exp(-(bias + weights.weighted(features))))
     }
 
 }

@@ -101,9 +101,15 @@ public struct HearingTuning: Hashable, Sendable, Codable {
             correctionWindowMilliseconds: 1_400,
             readingGapMilliseconds: 600,
             refusalConfidence: CommandConfidence(
-                bias: 8.4918, weights: [0.0206, 0.2563, -5.6702, -0.7344, 0.0092, 1.3284], threshold: 0.815)),
+                bias: 8.4918,
+                weights: CommandWeights(wordsAgainstModel: 0.0206, wholeAgainstModel: 0.2563, closestRunDistance: -5.6702,
+                                        distance: -0.7344, signalToNoise: 0.0092, extraWords: 1.3284),
+                threshold: 0.815)),
         commandConfidence: CommandConfidence(
-            bias: 0.0683, weights: [0.0536, -0.0554, 2.5597, -8.3687, 0.0192, 1.301], threshold: 0.3177),
+            bias: 0.0683,
+            weights: CommandWeights(wordsAgainstModel: 0.0536, wholeAgainstModel: -0.0554, closestRunDistance: 2.5597,
+                                    distance: -8.3687, signalToNoise: 0.0192, extraWords: 1.301),
+            threshold: 0.3177),
         wordScoreConfidence: WordScoreConfidence(midpoint: -35, scale: 5),
         adaptedMinimumConfidence: 0.7)
 }
@@ -116,9 +122,9 @@ extension HearingTuning {
 
     /// The shipped tuning with a tuning file laid over it (`hearing_tuning`, `listen`'s
     /// `freeSpeech` part taken off): any part of the tuning's shape
-    /// (`{"commandConfidence": {"threshold": 0.4}}`; the weights as an array in
-    /// ``CommandFeatures/values``' order), checked: no key the tuning does not have, one
-    /// finite weight per feature, every number in its range (``problem``).
+    /// (`{"commandConfidence": {"threshold": 0.4, "weights": {"distance": -8}}}`: a weight
+    /// by its feature's name, ``CommandWeights``), checked: no key the tuning does not have,
+    /// finite weights, every number in its range (``problem``).
     public static func load(_ file: TuningFile) throws(Problem) -> HearingTuning {
         let tuning: HearingTuning
         do { tuning = try file.laid(over: shipped, optionalKeys: optionalKeys) } catch {
@@ -141,12 +147,8 @@ extension HearingTuning {
     /// What is out of range in this tuning (the setting's path, its value and the range),
     /// or nil: a tuning file must not be able to stop the daemon.
     public var problem: String? {
-        let features = CommandFeatures.names.count
         for (path, model) in [("commandConfidence", commandConfidence), ("conversation.refusalConfidence", conversation.refusalConfidence)] {
-            guard model.weights.count == features else {
-                return "\(path).weights has \(model.weights.count) numbers; it needs \(features), one per feature"
-            }
-            guard ([model.bias] + model.weights).allSatisfy(\.isFinite) else {
+            guard model.bias.isFinite, model.weights.isFinite else {
                 return "\(path).bias and weights must be finite numbers"
             }
             if let problem = TuningFile.outOfRange("\(path).threshold", model.threshold, 0...1) { return problem }

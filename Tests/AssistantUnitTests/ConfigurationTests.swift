@@ -177,9 +177,12 @@ struct ConfigurationTests {
             try json.write(to: url, atomically: true, encoding: .utf8)
             return url.path
         }
-        let good = try file("good.json", #"{"commandConfidence": {"bias": 1, "weights": [0, 0, -1, -2, 0, 1], "threshold": 0.9}}"#)
+        let good = try file("good.json", #"{"commandConfidence": {"bias": 1, "weights": {"closestRunDistance": -1, "distance": -2}, "threshold": 0.9}}"#)
         let tuned = try configuration("hearing_tuning = \"\(good)\"").recognitionSettings.commandConfidence
-        #expect(tuned.threshold == 0.9 && tuned.weights == [0, 0, -1, -2, 0, 1])
+        var weights = HearingTuning.shipped.commandConfidence.weights
+        weights.closestRunDistance = -1
+        weights.distance = -2
+        #expect(tuned.threshold == 0.9 && tuned.bias == 1 && tuned.weights == weights)
         #expect(DaemonConfiguration().recognitionSettings.commandConfidence == HearingTuning.shipped.commandConfidence)
 
         // A file may hold part of the tuning: the rest stays shipped; the keys of hearing
@@ -194,10 +197,13 @@ struct ConfigurationTests {
         #expect(keyWins.endpointer.trailingSilenceMilliseconds == 700)
 
         let short = try file("short.json", #"{"commandConfidence": {"bias": 1, "weights": [0, 0], "threshold": 0.5}}"#)
+        let unknownWeight = try file("unknown.json", #"{"conversation": {"refusalConfidence": {"weights": {"loudness": 1}}}}"#)
         let misspelt = try file("misspelt.json", #"{"commandConfidence": {"treshold": 0.5}}"#)
-        let loose = try file("loose.json", #"{"commandConfidence": {"bias": 1, "weights": [0, 0, 0, 0, 0, 0], "threshold": 2}}"#)
+        let loose = try file("loose.json", #"{"conversation": {"refusalConfidence": {"threshold": 2}}}"#)
         let wrongType = try file("type.json", #"{"noise": {"echoTailMilliseconds": "long"}}"#)
-        for (path, says) in [(short, "needs 6"), (misspelt, "no setting commandConfidence.treshold"), (loose, "from 0 to 1"),
+        for (path, says) in [(short, "commandConfidence.weights"), (misspelt, "no setting commandConfidence.treshold"),
+                             (unknownWeight, "no setting conversation.refusalConfidence.weights.loudness"),
+                             (loose, "conversation.refusalConfidence.threshold"),
                              (wrongType, "noise.echoTailMilliseconds"),
                              (folder.appendingPathComponent("none.json").path, "cannot be read")] {
             #expect {

@@ -14,15 +14,16 @@ course's grammar) or `user` (a user grammar whose sentences are kind `sentence`)
 none, are split by their text into two halves of phrases.
 
 The confidence is a logistic model of features of the command language model's and the
-plain grammar's decodes of one utterance (`features`, the same as CommandFeatures in
-Sources/Hearing/CommandConfidence.swift), fitted to say whether the grammar's
+plain grammar's decodes of one utterance, fitted to say whether the grammar's
 sentence is what was said. The operating point is the lowest threshold at which the fit
 half's real other speech through the course's grammar is acted on at most --target of the
 time and its near-misses at most --near-target. Prints the coefficients as JSON
-(HearingTuning.shipped takes them), then the table.
+(weights by feature name, as HearingTuning.shipped's CommandWeights takes them), then the
+table. The features are the binary's: `recognize --features` prints each decode's by name
+(CommandFeatures, Sources/Hearing/CommandConfidence.swift); nothing here computes them.
 
 --model takes coefficients instead of fitting them (HearingTuning's commandConfidence
-JSON: bias, weights as a list in the features' order, threshold), to measure the shipped
+JSON: bias, weights by feature name, threshold), to measure the shipped
 decision on new recordings. --curve adds the trade-off: at each threshold from 0.2 to 0.8,
 what the measured half keeps of what the plain grammar heard right, per kind and noise,
 beside how much speech that is no command is acted on.
@@ -32,8 +33,12 @@ import argparse, json, math, re, zlib
 import numpy as np
 
 FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*|\(NULL\))$")
-NAMES = ["words_vs_lm", "whole_vs_lm", "closest_run_distance", "distance", "snr", "extra_words"]
-SNR_RANGE = (-5.0, 40.0)
+# `recognize`'s rejections that mean the grammar accepted the words (a user grammar's
+# sentence has no intent of its own): the binary's wording (Rejection.unmatched), checked by
+# Tests/AssistantUnitTests/ScriptsAgreementTests.swift.
+GRAMMAR_ACCEPTED = (None, "no command matches")
+# The binary's names of the features (recognize --features), the weights' names too.
+NAMES = ["wordsAgainstModel", "wholeAgainstModel", "closestRunDistance", "distance", "signalToNoise", "extraWords"]
 
 
 def words_of(decode):
@@ -41,61 +46,11 @@ def words_of(decode):
     return [(re.sub(r"\(\d+\)$", "", w), int(s), int(e), int(a)) for w, s, e, a in decode["words"] if not FILLER.match(w)]
 
 
-def score_over(decode, start, end):
-    """A decode's acoustic score over frames start...end, each segment's shared out by overlap."""
-    total = 0.0
-    for _, s, e, a in decode["words"]:
-        s, e = int(s), int(e)
-        overlap = min(end, e) - max(start, s) + 1
-        if overlap > 0:
-            total += int(a) * overlap / max(1, e - s + 1)
-    return total
-
-
-def levenshtein(a, b):
-    prev = list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        cur = [i]
-        for j, y in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y)))
-        prev = cur
-    return prev[-1]
-
-
-def closest_run_distance(heard, sentence):
-    """Word edits from `sentence` to the closest run of `heard` (the words before and after
-    that run are free: noise at the edges heard as words)."""
-    n = len(sentence)
-    prev = list(range(n + 1))
-    best = prev[n]
-    for w in heard:
-        cur = [0] * (n + 1)
-        for j in range(1, n + 1):
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (w != sentence[j - 1]))
-        prev = cur
-        best = min(best, prev[n])
-    return best
-
-
 def features(d):
-    """The decision's inputs for one utterance's two decodes, or None when the grammar heard
-    no words."""
-    words = words_of(d["grammar"])
-    if not words:
-        return None
-    heard = [w for w, *_ in words_of(d["lm"])]
-    sentence = [w for w, *_ in words]
-    frames = sum(e - s + 1 for _, s, e, _ in words) or 1
-    snr = d.get("snr")
-    snr = SNR_RANGE[1] if snr is None else max(SNR_RANGE[0], min(SNR_RANGE[1], snr))
-    return [
-        sum(a - score_over(d["lm"], s, e) for _, s, e, a in words) / frames,
-        (d["grammar"]["acoustic"] - d["lm"]["acoustic"]) / max(1, d["grammar"]["frames"]),
-        closest_run_distance(heard, sentence) / len(sentence),
-        levenshtein(heard, sentence) / len(sentence),
-        snr,
-        max(0, len(heard) - len(sentence)),
-    ]
+    """The decision's inputs for one utterance's two decodes, as the binary computed them,
+    in NAMES' order; None when the grammar heard no words."""
+    named = d.get("features")
+    return None if named is None else [named[n] for n in NAMES]
 
 
 def load(pairs, split):
@@ -152,7 +107,7 @@ def taken(e, row):
     """(acted on, acted on rightly) for one file as the build that decoded it decided: through
     a user grammar a sentence taken (it has no intent of its own), else the intent."""
     if e["kind"] == "sentence" or e["grammar"] == "user":
-        acted = bool(row.get("text")) and row.get("rejected") in (None, "no command matches")
+        acted = bool(row.get("text")) and row.get("rejected") in GRAMMAR_ACCEPTED
         return acted, acted and row.get("text") == e["expected"]
     i = intent_of(row)
     return i is not None, i is not None and i == e.get("expected")
@@ -208,9 +163,9 @@ def main():
                 W.append(args.near_weight if e["kind"] == "near-miss" else 1.0)
     if model:
         weights = model["weights"]
-        if len(weights) != len(NAMES) or (isinstance(weights, dict) and set(weights) != set(NAMES)):
-            ap.error(f"--model needs one weight per feature ({', '.join(NAMES)}), as a list in that order or by name")
-        bias, coef = float(model["bias"]), np.asarray(weights if isinstance(weights, list) else [weights[n] for n in NAMES], float)
+        if not isinstance(weights, dict) or set(weights) != set(NAMES):
+            ap.error(f"--model needs one weight per feature, by name ({', '.join(NAMES)})")
+        bias, coef = float(model["bias"]), np.asarray([weights[n] for n in NAMES], float)
     else:
         bias, coef = fit(X, y, W)
 

@@ -51,6 +51,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SPEECH = os.environ.get("BIBLE_COURSE_SPEECH", os.path.join(os.path.dirname(ROOT), "shared", "speech"))
 
+# The seven commands as the binary has them (Command's ids and phrases), checked by
+# Tests/AssistantUnitTests/ScriptsAgreementTests.swift.
 COMMANDS = {
     "BEGIN_LESSON": "begin the lesson", "READ_PASSAGE": "read the passage",
     "EXPLAIN_CONTEXT": "explain the context", "ANALYZE_STRUCTURE": "analyze the structure",

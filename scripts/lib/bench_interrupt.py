@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Stopping a reading, as a person would: `simulate` reads a passage asked for in Piper's
+voice, and a real person's "stop" (Speech Commands, one clip a person) is said at a random
+moment of the reading, then again 2 s after it ended while the daemon has not stopped, up to
+three times (`simulate --at`). Other people's sentences (Common Voice) said at random moments
+of the same reading count the false stops.
+
+    bench_interrupt.py --bin BIN --out DIR [--trials 40] [--snr clean,12,6] [--seed 7]
+
+Prints, per noise level (the clip mixed with real room noise at that SNR): readings stopped,
+the time from the end of the first "stop" to silence (median, p95; silence is the end of
+the verse being spoken when it was decided), and the tries it took; then other people's
+speech: sentences said, readings stopped by them, and per hour of the daemon's speech.
+"""
+import argparse, json, os, random, statistics, subprocess, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from speech_corpus import read, write, mix  # noqa: E402
+from speech_sets import SPEECH, Piper, noise_bed, bed_cuts, transcripts  # noqa: E402
+
+LOOKUP = "read psalm one hundred three"
+
+
+def simulate(binary, files, times, state):
+    out = subprocess.run([binary, "simulate", "--utterances", ",".join(files), "--at", ",".join(f"{t:.2f}" for t in times),
+                          "--state-dir", state], capture_output=True, text=True, check=True).stdout
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+def speech_end(path):
+    """Seconds from the start of a padded clip to the end of its speech (the padding's 0.5 s after)."""
+    return len(read(path)) / 16000 - 0.5
+
+
+def outcome(events, first_stop_end):
+    """(stopped, seconds from the end of the first stop to silence) from simulate's events."""
+    refusals = [e for e in events if e["event"] == "intent" and e.get("intent") == "refusal"]
+    verses = [e for e in events if e["event"] == "said" and e["kind"] == "lookup"]
+    if not refusals:
+        return False, None
+    decided = refusals[0]["time"]
+    spoken = [v["time"] + v["seconds"] for v in verses if v["time"] <= decided]
+    silence = max([decided] + spoken)
+    return True, max(0.0, silence - first_stop_end)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--trials", type=int, default=40)
+    ap.add_argument("--snr", default="clean,12,6")
+    ap.add_argument("--seed", type=int, default=7)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    os.makedirs(args.out, exist_ok=True)
+    state = os.path.join(args.out, "state")
+    lookup = os.path.join(args.out, "lookup.wav")
+    if not os.path.exists(lookup):
+        Piper(os.path.expanduser("~/.cache/bible-course/piper")).say(LOOKUP, 1.0, 0, lookup)
+    # Where the reading begins and how long it runs, with nobody interrupting.
+    plain = simulate(args.bin, [lookup], [0], state)
+    verses = [e for e in plain if e["event"] == "said" and e["kind"] == "lookup"]
+    start, end = verses[0]["time"], verses[-1]["time"] + verses[-1]["seconds"]
+    spoken = sum(e["seconds"] for e in plain if e["event"] == "said")
+    print(f"the reading: {len(verses)} verses from {start:.1f} s to {end:.1f} s; {spoken:.0f} s of speech uninterrupted")
+
+    stops = sorted(os.listdir(os.path.join(SPEECH, "speech-commands", "stop")))
+    people = {}
+    for name in stops:
+        people.setdefault(name.split("_")[0], name)
+    clips = [os.path.join(SPEECH, "speech-commands", "stop", n) for n in sorted(people.values())][: args.trials]
+    pad = [0] * 8000
+    for snr in args.snr.split(","):
+        stopped, latencies, tries = 0, [], []
+        for i, clip in enumerate(clips):
+            speech = read(clip)
+            if snr != "clean":
+                speech = mix(speech, noise_bed(len(speech), rng, bed_cuts("held-out")), float(snr))
+            path = os.path.join(args.out, f"stop-{snr}-{i}.wav")
+            write(path, pad + list(speech) + pad)
+            length = len(speech) / 16000 + 1.0
+            first = rng.uniform(start + 1, min(end - 10, start + 60))
+            times = [first, first + length + 2, first + 2 * (length + 2)]
+            events = simulate(args.bin, [lookup, path, path, path], [0] + times, state)
+            ok, latency = outcome(events, first + speech_end(path))
+            if ok:
+                decided = next(e["time"] for e in events if e["event"] == "intent" and e.get("intent") == "refusal")
+                stopped += 1
+                latencies.append(latency)
+                tries.append(sum(1 for t in times if t <= decided))
+        n = len(clips)
+        line = f"stop, {snr:>5}: stopped {stopped}/{n} ({100 * stopped / max(1, n):.0f}%)"
+        if latencies:
+            latencies.sort()
+            p95 = latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))]
+            line += f"; first stop to silence median {statistics.median(latencies):.1f} s, p95 {p95:.1f} s"
+            line += f"; tries {statistics.mean(tries):.1f} mean"
+        print(line, flush=True)
+
+    texts = sorted(transcripts(os.path.join(SPEECH, "commonvoice100", "ref.txt")))[: args.trials]
+    false_stops, speech_seconds = 0, 0.0
+    for i, ident in enumerate(texts):
+        path = os.path.join(args.out, f"other-{i}.wav")
+        write(path, pad + list(read(os.path.join(SPEECH, "commonvoice100", "data", ident + ".wav"))) + pad)
+        at = rng.uniform(start + 1, min(end - 10, start + 60))
+        events = simulate(args.bin, [lookup, path], [0, at], state)
+        false_stops += any(e["event"] == "intent" and e.get("intent") == "refusal" for e in events)
+        speech_seconds += sum(e["seconds"] for e in events if e["event"] == "said")
+    print(f"other people talking: {len(texts)} sentences during readings, {false_stops} stopped a reading "
+          f"({false_stops / max(1e-9, speech_seconds / 3600):.1f} per hour of the daemon's speech, "
+          f"{speech_seconds / 60:.0f} min of it)")
+
+
+if __name__ == "__main__":
+    main()
