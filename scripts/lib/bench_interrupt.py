@@ -12,7 +12,7 @@ the time from the end of the first "stop" to silence (median, p95; silence is th
 the verse being spoken when it was decided), and the tries it took; then other people's
 speech: sentences said, readings stopped by them, and per hour of the daemon's speech.
 """
-import argparse, json, os, random, statistics, subprocess, sys
+import argparse, array, json, os, random, statistics, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from speech_corpus import read, write, mix  # noqa: E402
@@ -70,7 +70,7 @@ def main():
     for name in stops:
         people.setdefault(name.split("_")[0], name)
     clips = [os.path.join(SPEECH, "speech-commands", "stop", n) for n in sorted(people.values())][: args.trials]
-    pad = [0] * 8000
+    pad = array.array("h", [0] * 8000)
     for snr in args.snr.split(","):
         stopped, latencies, tries = 0, [], []
         for i, clip in enumerate(clips):
@@ -78,7 +78,7 @@ def main():
             if snr != "clean":
                 speech = mix(speech, noise_bed(len(speech), rng, bed_cuts("held-out")), float(snr))
             path = os.path.join(args.out, f"stop-{snr}-{i}.wav")
-            write(path, pad + list(speech) + pad)
+            write(path, pad + array.array("h", speech) + pad)
             length = len(speech) / 16000 + 1.0
             first = rng.uniform(start + 1, min(end - 10, start + 60))
             times = [first, first + length + 2, first + 2 * (length + 2)]
@@ -102,7 +102,7 @@ def main():
     false_stops, speech_seconds = 0, 0.0
     for i, ident in enumerate(texts):
         path = os.path.join(args.out, f"other-{i}.wav")
-        write(path, pad + list(read(os.path.join(SPEECH, "commonvoice100", "data", ident + ".wav"))) + pad)
+        write(path, pad + read(os.path.join(SPEECH, "commonvoice100", "data", ident + ".wav")) + pad)
         at = rng.uniform(start + 1, min(end - 10, start + 60))
         events = simulate(args.bin, [lookup, path], [0, at], state)
         false_stops += any(e["event"] == "intent" and e.get("intent") == "refusal" for e in events)
