@@ -87,6 +87,12 @@ struct DemoCommand: ParsableCommand {
             }
             if let id = runtime.lessonID { lessonID = id }
             script.record(turn: turn, stateBefore: before, stateAfter: runtime.state)
+            if case .lookup = line.expected {
+                // The person lets the look-up's correction window pass and hears the passage
+                // out before going on (what is said in the window would be taken for a
+                // correction of the reference).
+                conversation.finish(limit: .seconds(120))
+            }
             if before == .sessionComplete, runtime.state == .idle { completedLesson = true; break }
             if script.failed {
                 try? tape.write(to: URL(fileURLWithPath: output))
