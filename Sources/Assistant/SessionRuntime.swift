@@ -54,7 +54,8 @@ public final class SessionRuntime {
         public var sink: any AudioSink
         public var clock: any SessionClock
         /// The session's timers; the correction window is hearing's
-        /// (``HearingTuning/Conversation/correctionWindowMilliseconds`` of the recogniser).
+        /// (``HearingTuning/Conversation/correctionWindowMilliseconds`` of the recogniser,
+        /// after ``echoTail``).
         public var timing: SessionTiming
         /// How long after its own speech the daemon stays deaf, for the room's echo.
         public var echoTail: Duration
@@ -117,7 +118,8 @@ public final class SessionRuntime {
         speaker = SynthesizerSpeaker(synthesizer: parts.synthesizer, sink: parts.sink, stopFlag: stopFlag)
         let recognizer = parts.recognizer
         var timing = parts.timing
-        timing.correctionWindow = .milliseconds(recognizer.settings.tuning.conversation.correctionWindowMilliseconds)
+        // The window is what is heard: it opens once the reference's echo has died away.
+        timing.correctionWindow = parts.echoTail + .milliseconds(recognizer.settings.tuning.conversation.correctionWindowMilliseconds)
         readingGap = .milliseconds(recognizer.settings.tuning.conversation.readingGapMilliseconds)
         var ports = SessionDriver.Ports(
             courseID: parts.courseID, loader: parts.loader, store: parts.store, passages: parts.bible,

@@ -50,8 +50,8 @@ public enum SessionEffect: Sendable, Hashable {
     /// window ("Ezra chapter 1, verse 11."). No event follows.
     case sayReference(ScriptureReference)
     /// Read the text of a passage asked for in IDLE, from `Bible.db`, once its correction
-    /// window has closed: a verse at a time, listening between verses; when all is read,
-    /// send ``SessionEvent/passageRead``.
+    /// window has closed: a verse at a time where the runner listens between verses (the
+    /// daemon, `simulate`), else whole; when all is read, send ``SessionEvent/passageRead``.
     case readPassage(ScriptureReference)
     /// Stop reading the passage asked for: the verses not yet read are dropped.
     case stopReading

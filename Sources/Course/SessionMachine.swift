@@ -22,16 +22,19 @@ import Scripture
 ///   ``SessionTiming/completionTimeout`` or on "End the lesson".
 /// - Every transition emits ``SessionEffect/saveSessionState(_:)``.
 /// - A look-up's passage is read a verse at a time (``IdleTurn/reading(_:)``); what is heard
-///   between verses is decided as in the correction window, except that anything but a
-///   refusal or another reference lets the reading go on: "stop" (or "no") ends it at once
-///   and without a reply, another reference stops it and is confirmed in its place.
+///   between verses is decided as in the correction window, except that noise and other
+///   words let the reading go on: "stop" (or "no") ends it at once and without a reply,
+///   another reference stops it and is confirmed in its place, a passage that does not
+///   exist or was not caught stops it with its reply, and a command stops it and is
+///   carried out as in IDLE ("Begin the lesson").
 /// - A look-up in IDLE is confirmed implicitly: the reference is said, then the correction
 ///   window (``IdleTurn/correctionWindow(_:)``, ``SessionTiming/correctionWindow``) is open
 ///   before the passage is read. In it "no" (``HeardInput/refusal``) reads nothing and asks
 ///   for the reference again; another look-up ("no, Esther chapter one verse eleven") is
 ///   confirmed in its place; a passage that does not exist or was not caught gets its reply;
-///   anything else (silence when the window's timer runs out, noise, other words) reads the
-///   passage. The window is not saved: a restart in it is IDLE, as a look-up is no progress.
+///   a command closes the window unread and is carried out; noise leaves it open; silence
+///   (the window's timer runs out) and other words read the passage. The window is not
+///   saved: a restart in it is IDLE, as a look-up is no progress.
 ///
 /// What a person said is routed by ``heard(_:typed:)``, the same for the daemon and every
 /// text mode.
@@ -242,7 +245,12 @@ public struct SessionMachine: Sendable {
             return move(to: .waiting) + [.sayNoSuchPassage(error)]
         case .uncaughtReference:
             return move(to: .waiting) + [.speakReply(.referenceNotCaught)]
-        case .nothing, .speech, .command, .answer:
+        case .command(let command):
+            return move(to: .waiting) + handle(command)
+        case .nothing:
+            // A cough or a door: the window stays open until its timer.
+            return []
+        case .speech, .answer:
             return read(pending)
         }
     }
@@ -264,7 +272,9 @@ public struct SessionMachine: Sendable {
             return [.stopReading] + move(to: .waiting) + [.sayNoSuchPassage(error)]
         case .uncaughtReference:
             return [.stopReading] + move(to: .waiting) + [.speakReply(.referenceNotCaught)]
-        case .nothing, .speech, .command, .answer:
+        case .command(let command):
+            return [.stopReading] + move(to: .waiting) + handle(command)
+        case .nothing, .speech, .answer:
             return []
         }
     }
@@ -272,11 +282,7 @@ public struct SessionMachine: Sendable {
     /// Moves IDLE's turn to `next`: a pending timer (the correction window's) cancelled, and
     /// the recogniser's search switched when `next` listens for something else.
     private mutating func move(to next: IdleTurn) -> [SessionEffect] {
-        var effects: [SessionEffect] = []
-        if let timer = pendingTimer {
-            effects.append(.cancelTimer(timer))
-            pendingTimer = nil
-        }
+        var effects = cancelPendingTimer()
         let listened = listeningMode
         turn = next
         if listeningMode != listened { effects.append(.listen(listeningMode)) }
@@ -351,11 +357,7 @@ public struct SessionMachine: Sendable {
     private mutating func transition(
         to next: SessionState, persisting: [SessionEffect] = [], saying reply: Reply? = nil, entering: Bool = true
     ) -> [SessionEffect] {
-        var effects: [SessionEffect] = []
-        if let timer = pendingTimer {
-            effects.append(.cancelTimer(timer))
-            pendingTimer = nil
-        }
+        var effects = cancelPendingTimer()
         let listened = listeningMode
         state = next
         if next == .idle { lesson = nil }
@@ -383,6 +385,13 @@ public struct SessionMachine: Sendable {
             break
         }
         return effects
+    }
+
+    /// The pending timer's cancellation, if one is pending (it is forgotten).
+    private mutating func cancelPendingTimer() -> [SessionEffect] {
+        guard let timer = pendingTimer else { return [] }
+        pendingTimer = nil
+        return [.cancelTimer(timer)]
     }
 
     private mutating func startTimer(_ kind: TimerKind) -> SessionEffect {

@@ -78,7 +78,12 @@ public struct HearingPolicy: Sendable {
             let refusal = correcting && sentence.words.count == 1 && matcher.correction(words: sentence.words) == .refusal
             let decision = CommandDecision(
                 both, model: refusal ? tuning.conversation.refusalConfidence : tuning.commandConfidence,
-                isSentence: correcting ? { if case .lookup = matcher.correction(words: $0) { true } else { false } } : isSentence,
+                isSentence: correcting ? { words in
+                    switch matcher.correction(words: words) {
+                    case .lookup, .command: true
+                    default: false
+                    }
+                } : isSentence,
                 matcher: matcher, correcting: correcting)
             let replaced = decision.takesGrammar && sentence.text != words.text
             return .conclude(HeardVerdict(

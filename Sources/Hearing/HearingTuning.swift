@@ -46,11 +46,11 @@ public struct HearingTuning: Hashable, Sendable, Codable {
 
     /// How the daemon leaves the person room to correct it.
     public struct Conversation: Hashable, Sendable, Codable {
-        /// How long after a look-up's reference is said the person may still say "no" or
-        /// another reference before the passage is read (ms; ``SessionTiming/correctionWindow``).
-        /// Speech that starts in it is heard to its end first. It must outlast the echo tail
-        /// by a person's reaction (about half a second to a second), and it is added before
-        /// every passage read, so it is kept short.
+        /// How long, once a look-up's reference and its echo tail have passed, the person may
+        /// still say "no" or another reference before the passage is read (ms; with the echo
+        /// tail, ``SessionTiming/correctionWindow``). Speech that starts in it is heard to its
+        /// end first. It must hold a person's reaction (about half a second to a second), and
+        /// with the echo tail it is added before every passage read, so it is kept short.
         public var correctionWindowMilliseconds: Int
         /// How long the daemon listens between two verses of a passage asked for, after
         /// the echo tail (ms): a person's "stop" begun in it holds the next verse until it
@@ -98,7 +98,7 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         decoding: Decoding(decodeAfterQuietMilliseconds: 200, maximumPauseMilliseconds: 800,
                            garbageWeight: 0.01, maximumAnswerItemsInAnyOrder: 4),
         conversation: Conversation(
-            correctionWindowMilliseconds: 1_400,
+            correctionWindowMilliseconds: 1_200,
             readingGapMilliseconds: 600,
             refusalConfidence: CommandConfidence(
                 bias: 8.4918,

@@ -26,11 +26,13 @@ public struct IntentMatcher: Sendable {
     }
 
     /// The intent of `words` heard (or typed) in a look-up's correction window, just after
-    /// the daemon said the reference it is about to read: a refusal ("no", ``Refusal``), a
-    /// look-up with or without its verb and with or without a refusal before it ("no, ezra
-    /// chapter one verse eleven": that passage instead), or nothing it can act on.
+    /// the daemon said the reference it is about to read, or between the verses it reads: a
+    /// refusal ("no", ``Refusal``), a look-up with or without its verb and with or without a
+    /// refusal before it ("no, ezra chapter one verse eleven": that passage instead), one of
+    /// the seven commands, or nothing it can act on.
     public func correction(words: [String]) -> Intent {
         guard !words.isEmpty else { return .rejected(.nothingHeard) }
+        if let command = commands.command(for: words.joined(separator: " ")) { return .command(command) }
         let (refused, rest) = Refusal.strip(words)
         if refused && rest.isEmpty { return .refusal }
         let lookup = LookupPhrase.match(rest) ?? LookupPhrase.match(["read"] + rest)

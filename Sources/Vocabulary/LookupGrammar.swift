@@ -144,16 +144,17 @@ extension LookupGrammar {
     }
 
     /// `jsgf` (a command grammar) whose public rule hears what may be said in a look-up's
-    /// correction window: a refusal ("no"), alone or before a look-up or a bare passage
-    /// ("no, esther chapter one verse eleven"), or a look-up or a passage alone. The other
-    /// rules stay defined but unreached. Nil when the grammar has no `<refusal>` or no
-    /// look-up (a user grammar of other sentences).
+    /// correction window and between the verses it reads: a refusal ("no"), alone or before
+    /// a look-up or a bare passage ("no, esther chapter one verse eleven"), a look-up or a
+    /// passage alone, or a command. The other rules stay defined but unreached. Nil when
+    /// the grammar has no `<refusal>`, no `<command>` or no look-up (a user grammar of other
+    /// sentences).
     public static func correction(_ jsgf: String) -> String? {
         var lines = jsgf.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.contains(where: { $0.hasPrefix("<refusal> =") }),
+        guard lines.contains(where: { $0.hasPrefix("<refusal> =") }), lines.contains(where: { $0.hasPrefix("<command> =") }),
               let index = lines.firstIndex(where: { $0.hasPrefix("public <") && $0.contains(reference) }),
               let name = lines[index].split(separator: " ").dropFirst().first else { return nil }
-        lines[index] = "public \(name) = <refusal> [\(reference) | <passage>] | \(reference) | <passage>;"
+        lines[index] = "public \(name) = <refusal> [\(reference) | <passage>] | \(reference) | <passage> | <command>;"
         return lines.joined(separator: "\n")
     }
 }

@@ -189,8 +189,8 @@ struct FileRecognition {
         return result
     }
 
-    /// The intent as `{"command": id}`, `{"lookup": reference}` or `{"answer": text}`;
-    /// nil (printed as null) when rejected.
+    /// The intent as `{"command": id}`, `{"lookup": reference}`, `{"refusal": true}` or
+    /// `{"answer": text}`; nil (printed as null) when rejected.
     static func intentJSON(_ intent: Intent) -> JSONLine? {
         var line = JSONLine()
         switch intent {

@@ -89,8 +89,8 @@ struct SimulateCommand: ParsableCommand {
         }
         var times: [Double] = []
         for part in parts {
-            guard let seconds = Double(part), seconds.isFinite, seconds >= 0 else {
-                throw CommandFailure("--at: \"\(part)\" is not a number of seconds (0 or more)")
+            guard let seconds = Double(part), seconds.isFinite, (0...86_400).contains(seconds) else {
+                throw CommandFailure("--at: \"\(part)\" is not a number of seconds from 0 to 86400 (a day)")
             }
             guard seconds >= (times.last ?? 0) else {
                 throw CommandFailure("--at: \(part) comes before \(times.last!); give the times in order")

@@ -126,7 +126,7 @@ final class SpokenSession {
         return conversation.events[first...].map(\.event)
     }
 
-    /// Silence until no timer is pending.
+    /// Silence until no timer is pending and no passage is being read.
     func finish() -> [RuntimeEvent] {
         let first = conversation.events.count
         conversation.finish()

@@ -29,6 +29,12 @@ struct ScriptsAgreementTests {
         return found
     }
 
+    /// The double-quoted strings of `line`, in order.
+    static func quoted(in line: Substring) -> [String] {
+        line.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+
     @Test("speech_sets.py's commands are the binary's, id and phrase")
     func commands() throws {
         let listed = Self.pairs(in: try Self.text("speech_sets.py"), after: "COMMANDS = {")
@@ -40,9 +46,7 @@ struct ScriptsAgreementTests {
     func acceptedRejection() throws {
         let text = try Self.text("fit_decision.py")
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("GRAMMAR_ACCEPTED = ") })
-        let strings = line.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
-            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
-        #expect(strings == [Rejection.unmatched.description])
+        #expect(Self.quoted(in: line) == [Rejection.unmatched.description])
         // The other scorer takes it from there rather than keeping a copy.
         #expect(try Self.text("score_hearing.py").contains("from fit_decision import GRAMMAR_ACCEPTED"))
     }
@@ -51,8 +55,7 @@ struct ScriptsAgreementTests {
     func featureNames() throws {
         let text = try Self.text("fit_decision.py")
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("NAMES = [") })
-        let names = line.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
-            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        let names = Self.quoted(in: line)
         let features = CommandFeatures(wordsAgainstModel: 0, wholeAgainstModel: 0, closestRunDistance: 0, distance: 0,
                                        signalToNoise: 0, extraWords: 0)
         #expect(Set(names) == Set(features.named.keys) && names.count == features.named.count)

@@ -20,6 +20,10 @@ struct WindowCase: CustomTestStringConvertible, Sendable {
         case saysNoSuchPassage
         /// This other passage's reference is said, in a window of its own.
         case confirms(ScriptureReference)
+        /// Nothing is done: the window stays open until its timer.
+        case staysOpen
+        /// Nothing is read; the command is carried out as in IDLE.
+        case carriesOut([SessionEffect])
     }
 
     let name: String
@@ -40,9 +44,11 @@ struct WindowCase: CustomTestStringConvertible, Sendable {
         WindowCase(name: "the same look-up again", input: .lookup(ezra), outcome: .confirms(ezra)),
         WindowCase(name: "a passage that does not exist", input: .noSuchPassage(judeFour), outcome: .saysNoSuchPassage),
         WindowCase(name: "a look-up not caught", input: .uncaughtReference, outcome: .says(.referenceNotCaught)),
-        WindowCase(name: "noise (nothing)", input: .nothing, outcome: .readsAskedFor),
+        WindowCase(name: "noise (nothing)", input: .nothing, outcome: .staysOpen),
         WindowCase(name: "other speech", input: .speech("the kettle is on"), outcome: .readsAskedFor),
-        WindowCase(name: "a command", input: .command(.beginLesson), outcome: .readsAskedFor),
+        WindowCase(name: "begin the lesson", input: .command(.beginLesson), outcome: .carriesOut([.loadNextLesson])),
+        WindowCase(name: "a lesson command", input: .command(.explainContext),
+                   outcome: .carriesOut([.speakReply(.noLessonActive)])),
         WindowCase(name: "an answer", input: .answer("abraham"), outcome: .readsAskedFor),
     ]
 }
@@ -69,7 +75,6 @@ struct CorrectionWindowTests {
         #expect(!effects.contains { if case .readPassage = $0 { true } else { false } })
         #expect(!effects.contains { if case .saveSessionState = $0 { true } else { false } })
         #expect(harness.machine.listeningMode == .correction)
-        #expect(harness.machine.savedSession == .idle)
     }
 
     @Test("silence: the window runs out and the passage is read")
@@ -99,8 +104,10 @@ struct CorrectionWindowTests {
             if case .readPassage(let reference) = effect { return reference }
             return nil
         }
-        // The window's timer is always cancelled before anything else is done.
-        #expect(effects.first == .cancelTimer(SessionTimer(kind: .correctionWindow, token: 1)))
+        // The window's timer is cancelled before anything else is done, unless it stays open.
+        if row.outcome != .staysOpen {
+            #expect(effects.first == .cancelTimer(SessionTimer(kind: .correctionWindow, token: 1)))
+        }
         switch row.outcome {
         case .readsAskedFor:
             #expect(reads == [WindowCase.ezra])
@@ -113,6 +120,13 @@ struct CorrectionWindowTests {
             #expect(reads.isEmpty)
             #expect(effects.last == .sayNoSuchPassage(WindowCase.judeFour))
             #expect(harness.machine.turn == .waiting)
+        case .staysOpen:
+            #expect(effects == [])
+            #expect(harness.machine.turn == .correctionWindow(WindowCase.ezra))
+        case .carriesOut(let then):
+            #expect(reads.isEmpty)
+            #expect(Array(effects.suffix(then.count)) == then)
+            #expect(harness.machine.turn == .waiting && harness.machine.listeningMode == .commands)
         case .confirms(let other):
             #expect(reads.isEmpty)
             #expect(effects.contains(.sayReference(other)))
@@ -143,7 +157,8 @@ struct ReadingCase: CustomTestStringConvertible, Sendable {
                     effects: [.stopReading, .listen(.commands), .speakReply(.referenceNotCaught)], turn: .waiting),
         ReadingCase(name: "noise", input: .nothing, effects: [], turn: .reading(WindowCase.ezra)),
         ReadingCase(name: "other speech", input: .speech("it is raining"), effects: [], turn: .reading(WindowCase.ezra)),
-        ReadingCase(name: "a command", input: .command(.beginLesson), effects: [], turn: .reading(WindowCase.ezra)),
+        ReadingCase(name: "begin the lesson", input: .command(.beginLesson),
+                    effects: [.stopReading, .listen(.commands), .loadNextLesson], turn: .waiting),
     ]
 }
 
@@ -158,7 +173,8 @@ struct ReadingTests {
         let withoutTimer = effects.filter { !isCorrectionWindowTimer($0) }
         #expect(withoutTimer == row.effects)
         #expect(harness.machine.turn == row.turn)
-        #expect(harness.machine.state == .idle && harness.machine.savedSession == .idle)
+        #expect(harness.machine.state == .idle)
+        #expect(!effects.contains { if case .saveSessionState = $0 { true } else { false } })
     }
 
     @Test("a passage read to its end, or stopped, leaves nothing to read; a late passageRead changes nothing")

@@ -21,7 +21,7 @@ struct CorrectionMatcherTests {
         ("no i meant something else", "refusal"),
         ("", "nothing"),
         ("the kettle is on", "unmatched"),
-        ("begin the lesson", "unmatched"),
+        ("begin the lesson", "BEGIN_LESSON"),
         ("know", "unmatched"),
     ]
 
@@ -31,6 +31,7 @@ struct CorrectionMatcherTests {
         let words = row.words.split(separator: " ").map(String.init)
         let meaning: String = switch IntentMatcher().correction(words: words) {
         case .refusal: "refusal"
+        case .command(let command): command.id
         case .lookup(let reference): reference.compact
         case .rejected(.invalidReference): "no such passage"
         case .rejected(.nothingHeard): "nothing"

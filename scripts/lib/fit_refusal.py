@@ -16,8 +16,8 @@ candidate is an utterance whose correction grammar decoded a bare refusal (the b
 
 The operating point is the lowest threshold at which the fit half's other speech and noise
 are heard as a refusal at most --target of the time, over every noise level together.
-Prints the coefficients as JSON (weights by feature name; HearingTuning.shipped takes them
-as an array in CommandFeatures.names' order), then the table. --model measures given
+Prints the coefficients as JSON (weights by feature name, as HearingTuning.shipped's
+CommandWeights takes them), then the table. --model measures given
 coefficients (that JSON) instead of fitting.
 """
 import argparse, json, math, os, sys
@@ -86,7 +86,9 @@ def main():
             wrong = sum(1 for r in negatives if r["features"] and confidence(model, r["features"]) >= t)
             if wrong <= args.target * len(negatives):
                 break
-    print(json.dumps({k: (round(v, 4) if isinstance(v, float) else {n: round(w, 4) for n, w in v.items()})
+        else:
+            print(f"warning: no threshold keeps the fit half's other sound under {args.target:.1%}", file=sys.stderr)
+    print(json.dumps({k: ({n: round(float(w), 4) for n, w in v.items()} if isinstance(v, dict) else round(float(v), 4))
                       for k, v in model.items()}))
 
     def decided(r):
