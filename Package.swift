@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(name: "CourseUnitTests", dependencies: ["Course", "Intents", "Scripture"]),
         .testTarget(name: "VocabularyUnitTests", dependencies: ["Vocabulary", "Scripture", "Support"]),
         .testTarget(name: "AudioUnitTests", dependencies: ["Audio"]),
-        .testTarget(name: "VoiceUnitTests", dependencies: ["Voice"]),
+        .testTarget(name: "VoiceUnitTests", dependencies: ["Voice", "Support"]),
         .testTarget(name: "HearingUnitTests", dependencies: ["Decoding", "Hearing", "Intents", "Scripture", "Support"]),
         .testTarget(name: "AssistantUnitTests", dependencies: ["Assistant", "Course", "Hearing", "Intents", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ListeningUnitTests", dependencies: ["Listening", "Assistant", "Decoding", "Hearing", "Support", .product(name: "Logging", package: "swift-log")]),

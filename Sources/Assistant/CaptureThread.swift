@@ -14,7 +14,13 @@ public final class CaptureThread: @unchecked Sendable {
     /// One chunk and when it arrived.
     public struct Chunk: Sendable {
         public let samples: [Int16]
+        /// When its last sample was heard, on the session clock.
         public let capturedAt: Duration
+
+        public init(samples: [Int16], capturedAt: Duration) {
+            self.samples = samples
+            self.capturedAt = capturedAt
+        }
     }
 
     public let maximumQueued: Duration
@@ -73,6 +79,15 @@ public final class CaptureThread: @unchecked Sendable {
         let chunk = queue.removeFirst()
         queuedSamples -= chunk.samples.count
         return chunk
+    }
+
+    /// Every chunk queued now, without waiting (the daemon hearing while it speaks).
+    public func drain() -> [Chunk] {
+        condition.lock(); defer { condition.unlock() }
+        let chunks = queue
+        queue = []
+        queuedSamples = 0
+        return chunks
     }
 
     /// Stops capturing and wakes a waiting ``next(timeout:)``. Any thread.

@@ -11,6 +11,8 @@ import Logging
 ///   device, and says so in STATUS, rather than failing its start).
 /// - `WATCHDOG=1` from the loop on every turn and between spoken sentences: a stuck loop
 ///   stops the pings and systemd restarts the service.
+/// - Hearing while it speaks: the course's runtime drains the capture thread's queue
+///   after every tenth of a second it plays (``SessionRuntime/microphoneWhileSpeaking``).
 /// - SIGTERM/SIGINT: stop listening, cut the current sentence, save the session state,
 ///   `STOPPING=1`, and return 0.
 public final class Daemon {
@@ -47,6 +49,10 @@ public final class Daemon {
         }
         let notifier = self.notifier
         runtime.heartbeat = { notifier.watchdog() }
+        if let session = runtime as? SessionRuntime, session.hearsWhileSpeaking {
+            // While it speaks the loop is inside the speech: the runtime reads the microphone.
+            session.microphoneWhileSpeaking = { _ in capture.drain() }
+        }
         capture.start()
         let started = ContinuousClock.now
         var ready = false

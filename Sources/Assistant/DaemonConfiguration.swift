@@ -24,6 +24,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         case suppressNoiseBelow = "suppress_noise_below_db"
         case maximumPause = "max_pause_ms"
         case echoTail = "echo_tail_ms"
+        case hearWhileSpeaking = "hear_while_speaking"
         case course
         case standardRecognition = "standard_recognition"
         case logLevel = "log_level"
@@ -72,6 +73,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// How long the microphone stays gated after the daemon's own speech, ms; nil: the
     /// tuning's.
     public var echoTailMilliseconds: Int?
+    /// Whether the daemon hears the person while it speaks ("stop", "pause", "no" over a
+    /// passage), its own voice cancelled from the microphone with the samples it played;
+    /// false: deaf while it speaks and for `echo_tail_ms` after (half-duplex), listening
+    /// only between the verses of a passage.
+    public var hearWhileSpeaking = true
     /// The course to take; nil: the first course of the curriculum.
     public var course: String?
     /// Use PocketSphinx's stock language model instead of the compiled grammar.
@@ -178,6 +184,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
             suppressNoiseBelowDecibels = try number(HearingTuning.Ranges.suppressBelowDecibels.contains, "a number of dB from 0 (never) to 100")
         case .maximumPause: maximumPauseMilliseconds = try integer(HearingTuning.Ranges.maximumPauseMilliseconds, unit: "ms")
         case .echoTail: echoTailMilliseconds = try integer(HearingTuning.Ranges.echoTailMilliseconds, unit: "ms")
+        case .hearWhileSpeaking:
+            guard case .boolean(let flag) = value else { throw bad("true or false") }
+            hearWhileSpeaking = flag
         case .course: course = try string()
         case .standardRecognition:
             guard case .boolean(let flag) = value else { throw bad("true or false") }

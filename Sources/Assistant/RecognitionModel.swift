@@ -31,7 +31,7 @@ public enum RecognitionModel {
     /// The full vocabulary for `locations`.
     public static func definition(_ locations: VocabularyLocations) throws(VocabularyError) -> VocabularyDefinition {
         var definition = BibleVocabulary.definition(commands: Command.allCases.map(\.phrase),
-                                                    questions: InputClassifier.questionCarriers, refusals: Refusal.words)
+                                                    questions: InputClassifier.questionCarriers, refusals: Refusal.words, controls: LessonControl.words)
         definition = definition.merged(with: curriculumVocabulary(locations.curriculumDirectory))
         if let user = locations.userVocabulary {
             guard let data = FileManager.default.contents(atPath: user.path) else {

@@ -150,7 +150,8 @@ public struct SessionEnvironment {
         SessionRuntime(
             .init(courseID: courseID, loader: loader, store: store, bible: bible, recognizer: recognizer,
                   endpointer: configuration.endpointer, synthesizer: narrator, sink: sink, clock: clock, timing: timing,
-                  echoTail: .milliseconds(configuration.hearing.noise.echoTailMilliseconds)),
+                  echoTail: .milliseconds(configuration.hearing.noise.echoTailMilliseconds),
+                  hearsWhileSpeaking: configuration.hearWhileSpeaking),
             logger: logger)
     }
 }

@@ -17,9 +17,15 @@ import Intents
 /// sink (``SynthesizerSpeaker``), passages from `Bible.db`, timers on the
 /// ``SessionClock``, saves through the ``ProgressStore``.
 ///
-/// - Half-duplex: while the daemon speaks nothing is heard (speaking blocks this loop),
-///   and audio captured before the end of the speech plus ``echoTail`` is discarded, so
-///   the daemon never hears and obeys itself.
+/// - Hearing while it speaks (``Parts/hearsWhileSpeaking``): the microphone is read
+///   (``microphoneWhileSpeaking``) after every tenth of a second of speech and heard with
+///   the correction search (``ListeningMode/correction``: "stop", "pause", a look-up, a
+///   command); what ``SessionMachine/interrupts(_:)`` allows cuts the speech at once, the
+///   rest is let be. A segment is then said a sentence at a time, so "pause" holds it in
+///   its sentence.
+/// - Else half-duplex: while the daemon speaks nothing is heard (speaking blocks this
+///   loop), and audio captured before the end of the speech plus ``echoTail`` is
+///   discarded, so the daemon never hears and obeys itself.
 /// - What was heard is routed by ``SessionMachine/heard(_:typed:)`` as in every mode:
 ///   look-ups in IDLE ("Read Habakkuk chapter two verse four") are read from `Bible.db`
 ///   once their correction window has passed (a "no" heard in it reads nothing);
@@ -57,13 +63,19 @@ public final class SessionRuntime {
         /// (``HearingTuning/Conversation/correctionWindowMilliseconds`` of the recogniser,
         /// after ``echoTail``).
         public var timing: SessionTiming
-        /// How long after its own speech the daemon stays deaf, for the room's echo.
+        /// How long after its own speech the daemon stays deaf, for the room's echo
+        /// (half-duplex only).
         public var echoTail: Duration
+        /// Whether the daemon hears the person while it speaks (the microphone is read
+        /// through ``SessionRuntime/microphoneWhileSpeaking``); else it is deaf while it
+        /// speaks and for ``echoTail`` after.
+        public var hearsWhileSpeaking = false
 
         public init(courseID: String, loader: CurriculumLoader, store: ProgressStore, bible: any PassageSource,
                     recognizer: Recognizer, endpointer: Endpointer.Configuration = Endpointer.Configuration(),
                     synthesizer: any Narrator, sink: any AudioSink, clock: any SessionClock,
-                    timing: SessionTiming = SessionTiming(), echoTail: Duration = .milliseconds(HearingTuning.shipped.noise.echoTailMilliseconds)) {
+                    timing: SessionTiming = SessionTiming(), echoTail: Duration = .milliseconds(HearingTuning.shipped.noise.echoTailMilliseconds),
+                    hearsWhileSpeaking: Bool = false) {
             self.courseID = courseID
             self.loader = loader
             self.store = store
@@ -75,6 +87,7 @@ public final class SessionRuntime {
             self.clock = clock
             self.timing = timing
             self.echoTail = echoTail
+            self.hearsWhileSpeaking = hearsWhileSpeaking
         }
     }
 
@@ -107,6 +120,23 @@ public final class SessionRuntime {
     private let readingGap: Duration
     /// Samples discarded by the half-duplex gate.
     public private(set) var gatedSamples = 0
+    /// Whether the person is heard while the daemon speaks.
+    public let hearsWhileSpeaking: Bool
+    /// The microphone's audio (16 kHz) not yet heard, read while the daemon speaks: live, what
+    /// the capture thread has queued; in `simulate`, what was said up to `reached` on the
+    /// session clock (the speech's start plus what has played of it).
+    public var microphoneWhileSpeaking: ((_ reached: Duration) -> [CaptureThread.Chunk])?
+    /// Receives each piece of the daemon's voice (16 kHz) as it plays while it hears, with
+    /// when it began on the session clock: `simulate`'s room (``RoomEcho``).
+    public var onVoicePlayed: ((_ voice: [Int16], _ at: Duration) -> Void)?
+    /// Takes the daemon's voice out of what it hears, while it speaks and after (hearing
+    /// while it speaks only; nil when speexdsp could not set itself up).
+    private let echoCanceller: EchoCanceller?
+    /// What the microphone heard that the session has yet to act on (an utterance the
+    /// listener closed), in order.
+    private var closed: [(RecognizedUtterance, cutAtMaximum: Bool)] = []
+    /// The search in force before the speech playing now began.
+    private var searchBeforeSpeech: ExpectedSpeech?
 
     public init(_ parts: Parts, logger: Logger = Logger(label: "bible-course.runtime")) {
         courseID = parts.courseID
@@ -116,6 +146,9 @@ public final class SessionRuntime {
         self.logger = logger
         let stopFlag = StopFlag()
         speaker = SynthesizerSpeaker(synthesizer: parts.synthesizer, sink: parts.sink, stopFlag: stopFlag)
+        hearsWhileSpeaking = parts.hearsWhileSpeaking
+        echoCanceller = parts.hearsWhileSpeaking
+            ? EchoCanceller(tailMilliseconds: parts.recognizer.settings.tuning.noise.echoFilterMilliseconds) : nil
         let recognizer = parts.recognizer
         var timing = parts.timing
         // The window is what is heard: it opens once the reference's echo has died away.
@@ -137,10 +170,22 @@ public final class SessionRuntime {
                 }
             })
         ports.listensBetweenVerses = true
+        ports.hearsWhileSpeaking = parts.hearsWhileSpeaking
         driver = SessionDriver(ports, stopFlag: stopFlag)
         driver.onEvent = { [unowned self] event in
             log(event)
             onEvent(event)
+        }
+        if parts.hearsWhileSpeaking {
+            speaker.willSpeak = { [unowned self] in
+                searchBeforeSpeech = recognizer.expected
+                if recognizer.expected != .correction { try? recognizer.expect(.correction) }
+            }
+            speaker.didSpeak = { [unowned self] in
+                if let before = searchBeforeSpeech, before != recognizer.expected { try? recognizer.expect(before) }
+                searchBeforeSpeech = nil
+            }
+            speaker.hearWhilePlaying = { [unowned self] samples, rate in hearWhileSpeaking(played: samples, sampleRate: rate) }
         }
     }
 
@@ -180,18 +225,63 @@ public final class SessionRuntime {
         heartbeat()
         guard !stopFlag.isRaised else { return }
         let end = capturedAt ?? clock.now
-        if end - length < deafUntil {
+        if !hearsWhileSpeaking, end - length < deafUntil {
             gatedSamples += samples.count
             fireDueTimers()
             return
         }
-        listener.hear(samples, heard: { recognition, cutAtMaximum in
+        listen(to: echoCanceller?.clean(samples, from: Self.sample(at: end - length)) ?? samples)
+        // Acted on once the listener is done with the chunk: the reply may be heard over.
+        let heard = closed
+        closed = []
+        for (recognition, cutAtMaximum) in heard where !stopFlag.isRaised {
             act(on: recognition, cutAtMaximum: cutAtMaximum)
-            // The rest of this chunk was captured while the reply was being decided; if the
-            // daemon spoke since, it is before the gate.
-            return deafUntil <= end && !stopFlag.isRaised
-        }, failed: { driver.report(.failure("recogniser: \($0)")) })
+        }
         fireDueTimers()
+    }
+
+    /// Hears `samples` and keeps each utterance closed in them for acting on. An utterance
+    /// closes the chunk: the rest of it was captured before the reply (half-duplex, before
+    /// the gate).
+    private func listen(to samples: [Int16]) {
+        listener.hear(samples, heard: { recognition, cutAtMaximum in
+            closed.append((recognition, cutAtMaximum))
+            return false
+        }, failed: { driver.report(.failure("recogniser: \($0)")) })
+    }
+
+    /// Hears what the microphone caught while the daemon spoke, up to now, its voice (the
+    /// piece just `played`) taken out: what cuts the speech
+    /// (``SessionMachine/interrupts(_:)``), or nil. Other utterances are let be.
+    private func hearWhileSpeaking(played: [Int16], sampleRate: Int) -> SpokenOver? {
+        guard let microphone = microphoneWhileSpeaking, !stopFlag.isRaised else { return nil }
+        heartbeat()
+        let reached = clock.now + .seconds(double: speaker.playedSeconds)
+        if let echoCanceller {
+            let voice = Resampler.resample(played, from: sampleRate, to: AudioFormat.sampleRate)
+            // Stamped as handed to the loudspeaker, which plays it a little later: early, as
+            // the canceller needs.
+            echoCanceller.played(voice, from: Self.sample(at: reached) - voice.count)
+        }
+        if let onVoicePlayed {
+            onVoicePlayed(Resampler.resample(played, from: sampleRate, to: AudioFormat.sampleRate),
+                          reached - .seconds(double: Double(played.count) / Double(sampleRate)))
+        }
+        var cut: SpokenOver?
+        for chunk in microphone(reached) where cut == nil && !chunk.samples.isEmpty {
+            onAudio?(chunk.samples, AudioFormat.sampleRate, false)
+            let start = Self.sample(at: chunk.capturedAt) - chunk.samples.count
+            listen(to: echoCanceller?.clean(chunk.samples, from: start) ?? chunk.samples)
+            for (recognition, cutAtMaximum) in closed where cut == nil {
+                let input = recognition.input(cutAtMaximum: cutAtMaximum)
+                if driver.interrupts(input) {
+                    cut = SpokenOver(input: input, intent: recognition.intent, text: recognition.hypothesis.text,
+                                     decoding: decoding(of: recognition))
+                }
+            }
+            closed = []
+        }
+        return cut
     }
 
     /// Fires the timers that are due (live: call when no audio arrived for a while).
@@ -207,16 +297,24 @@ public final class SessionRuntime {
 
     // MARK: - Utterances
 
+    /// The session timeline's 16 kHz sample at `time`.
+    private static func sample(at time: Duration) -> Int {
+        Int((time / .seconds(1) * Double(AudioFormat.sampleRate)).rounded())
+    }
+
     /// Audio captured before this is the daemon's own voice or its echo.
     private var deafUntil: Duration {
         driver.spokeUntil.map { $0 + echoTail } ?? .zero
     }
 
     private func act(on recognition: RecognizedUtterance, cutAtMaximum: Bool) {
-        let decoding = Decoding(confidence: recognition.confidence, decodeMilliseconds: recognition.decodeMilliseconds,
-                                audioMilliseconds: recognition.audioMilliseconds)
         driver.hear(recognition.input(cutAtMaximum: cutAtMaximum), intent: recognition.intent,
-                    text: recognition.hypothesis.text, decoding: decoding)
+                    text: recognition.hypothesis.text, decoding: decoding(of: recognition))
+    }
+
+    private func decoding(of recognition: RecognizedUtterance) -> Decoding {
+        Decoding(confidence: recognition.confidence, decodeMilliseconds: recognition.decodeMilliseconds,
+                 audioMilliseconds: recognition.audioMilliseconds)
     }
 
     /// A timer that runs out while someone is speaking waits until the utterance is decided;

@@ -8,7 +8,9 @@ import Voice
 /// or Piper (``PiperNarrator``) into a sink, and recorded narrations played as they are,
 /// metered so that a virtual clock moves by what played. Speech is cut between sentences
 /// when `stopFlag` is raised; `heartbeat` is called between sentences (the systemd
-/// watchdog). Used from one thread.
+/// watchdog). With ``hearWhilePlaying`` set, it is asked after every tenth of a second
+/// played what the person said over it, and speech stops at once when that cuts it
+/// (``SpeakerOutcome/cutBy``). Used from one thread.
 public final class SynthesizerSpeaker: SessionSpeaker {
     public let synthesizer: any Narrator
     /// Called between sentences.
@@ -18,8 +20,26 @@ public final class SynthesizerSpeaker: SessionSpeaker {
         get { sink.onPlay }
         set { sink.onPlay = newValue }
     }
+    /// Hears the person while speech plays: given each piece played, what they said that
+    /// cuts it, or nil.
+    public var hearWhilePlaying: ((_ samples: [Int16], _ sampleRate: Int) -> SpokenOver?)? {
+        didSet {
+            guard let hear = hearWhilePlaying else { sink.whilePlaying = nil; return }
+            sink.whilePlaying = { [unowned self] samples, rate in
+                guard let heard = hear(samples, rate) else { return false }
+                cutBy = heard
+                return true
+            }
+        }
+    }
+    /// Called before each speech or recording starts and after it ends.
+    public var willSpeak: () -> Void = {}
+    public var didSpeak: () -> Void = {}
+    /// Seconds played of the speech playing now.
+    public var playedSeconds: Double { sink.playedSeconds }
     private let sink: MeteredSink
     private let stopFlag: StopFlag
+    private var cutBy: SpokenOver?
 
     public init(synthesizer: any Narrator, sink: any AudioSink, stopFlag: StopFlag = StopFlag()) {
         self.synthesizer = synthesizer
@@ -28,36 +48,49 @@ public final class SynthesizerSpeaker: SessionSpeaker {
     }
 
     public func speak(_ text: String) -> SpeakerOutcome {
-        sink.resetMeter()
+        begin()
+        defer { didSpeak() }
         var failure: String?
         var playbackFailed = false
         do {
-            _ = try synthesizer.speak(text, to: sink, shouldStop: { [heartbeat, stopFlag] in
+            _ = try synthesizer.speak(text, to: sink, shouldStop: { [heartbeat, stopFlag, sink] in
                 heartbeat()
-                return stopFlag.isRaised
+                return stopFlag.isRaised || sink.isCut
             })
         } catch {
             failure = String(describing: error)
             if case .playback = error { playbackFailed = true }
         }
-        return SpeakerOutcome(played: .seconds(double: sink.playedSeconds), failure: failure, playbackFailed: playbackFailed)
+        return outcome(failure: failure, playbackFailed: playbackFailed)
+    }
+
+    private func begin() {
+        sink.resetMeter()
+        cutBy = nil
+        willSpeak()
+    }
+
+    private func outcome(failure: String? = nil, playbackFailed: Bool = false) -> SpeakerOutcome {
+        SpeakerOutcome(played: .seconds(double: sink.playedSeconds), failure: failure, playbackFailed: playbackFailed,
+                       cutBy: cutBy)
     }
 
     /// Plays the recording at its own rate a second at a time, each second queued behind
     /// the one playing (no gap between them) and the last waited for until heard; asks
     /// `stopFlag` and calls `heartbeat` between seconds.
     public func play(_ recording: URL) -> SpeakerOutcome {
-        sink.resetMeter()
+        begin()
+        defer { didSpeak() }
         let reader: WAVReader
         do { reader = try WAVReader(recording, outputRate: nil) } catch {
             return SpeakerOutcome(played: .zero, failure: error.description)
         }
         var pending: [Int16] = []
-        while !stopFlag.isRaised {
+        while !stopFlag.isRaised, !sink.isCut {
             heartbeat()
             let block: [Int16]
             do { block = try reader.read(maxFrames: reader.outputRate) } catch {
-                return SpeakerOutcome(played: .seconds(double: sink.playedSeconds), failure: error.description)
+                return outcome(failure: error.description)
             }
             do {
                 if block.isEmpty {
@@ -66,10 +99,10 @@ public final class SynthesizerSpeaker: SessionSpeaker {
                 }
                 if !pending.isEmpty { try sink.queue(pending, sampleRate: reader.outputRate) }
             } catch {
-                return SpeakerOutcome(played: .seconds(double: sink.playedSeconds), failure: "playback: \(error)", playbackFailed: true)
+                return outcome(failure: "playback: \(error)", playbackFailed: true)
             }
             pending = block
         }
-        return SpeakerOutcome(played: .seconds(double: sink.playedSeconds))
+        return outcome()
     }
 }

@@ -268,6 +268,10 @@ public final class ProgressStore: Sendable {
                 );
                 """)
         }
+        migrator.registerMigration("v2: session_state.held_sentence") { db in
+            // Where a segment held by "pause" resumes (LessonTurn); NULL when none is held.
+            try db.execute(sql: "ALTER TABLE session_state ADD COLUMN held_sentence INTEGER CHECK (held_sentence >= 0)")
+        }
         return migrator
     }()
 
@@ -333,12 +337,12 @@ public final class ProgressStore: Sendable {
                         """, arguments: [lessonID])
                 case .saveSessionState(let saved):
                     try db.execute(sql: """
-                        INSERT INTO session_state (id, current_lesson_id, current_state, current_segment, updated_at)
-                        VALUES (1, ?, ?, ?, CURRENT_TIMESTAMP)
+                        INSERT INTO session_state (id, current_lesson_id, current_state, current_segment, held_sentence, updated_at)
+                        VALUES (1, ?, ?, ?, ?, CURRENT_TIMESTAMP)
                         ON CONFLICT(id) DO UPDATE SET current_lesson_id = excluded.current_lesson_id,
                             current_state = excluded.current_state, current_segment = excluded.current_segment,
-                            updated_at = excluded.updated_at
-                        """, arguments: [saved.lessonID, saved.state.rawValue, saved.segment])
+                            held_sentence = excluded.held_sentence, updated_at = excluded.updated_at
+                        """, arguments: [saved.lessonID, saved.state.rawValue, saved.segment, saved.heldSentence])
                 default:
                     break
                 }
@@ -352,11 +356,13 @@ public final class ProgressStore: Sendable {
     /// which resumes as IDLE rather than failing).
     public func savedSession() throws(ProgressStoreError) -> SavedSession? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT current_state, current_lesson_id FROM session_state WHERE id = 1"),
+            // A database opened read-only may predate the hold (migration v2).
+            let held = try db.columns(in: "session_state").contains { $0.name == "held_sentence" } ? "held_sentence" : "NULL AS held_sentence"
+            guard let row = try Row.fetchOne(db, sql: "SELECT current_state, current_lesson_id, \(held) FROM session_state WHERE id = 1"),
                   let stateName: String = row["current_state"],
                   let state = SessionState(rawValue: stateName)
             else { return nil }
-            return SavedSession(state: state, lessonID: row["current_lesson_id"])
+            return SavedSession(state: state, lessonID: row["current_lesson_id"], heldSentence: row["held_sentence"])
         }
     }
 

@@ -34,6 +34,8 @@ public enum Reply: Sendable, Hashable {
     case referenceNotCaught
     /// "No" said after a look-up's reference: the passage is not read.
     case referenceRefused
+    /// "Pause" (or "stop") said while a lesson's segment played: it is held until "continue".
+    case paused
     /// A segment that could not be delivered (no working speaker, an unreadable passage):
     /// the lesson waits at that segment for its command.
     case segmentNotPlayed(Command)
@@ -43,7 +45,7 @@ public enum Reply: Sendable, Hashable {
     public static let fixed: [Reply] = [
         .useValidCommand, .noLessonActive, .lessonComplete, .lessonUnavailable, .structuredCourse,
         .commandNotRecognized, .interpretationNotApplication, .outsideSyllabus, .correct, .allLessonsComplete,
-        .referenceNotCaught, .referenceRefused,
+        .referenceNotCaught, .referenceRefused, .paused,
     ] + Command.allCases.map(Reply.segmentNotPlayed)
 
     /// The exact words spoken.
@@ -64,6 +66,7 @@ public enum Reply: Sendable, Hashable {
         case .allLessonsComplete: "Every lesson in this course is complete."
         case .referenceNotCaught: "I did not catch the reference. Please say it again."
         case .referenceRefused: "Which passage would you like? Please say the reference again."
+        case .paused: "Paused. Say 'Continue' when you are ready."
         case .segmentNotPlayed(let command): "That part of the lesson could not be played. Say '\(command.phrase)' to try again."
         }
     }

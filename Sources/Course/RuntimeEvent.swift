@@ -102,6 +102,8 @@ public struct TimedEvent: Sendable, Hashable {
                 line.add("reference", reference.compact)
             case .refusal:
                 line.add("intent", "refusal")
+            case .control(let control):
+                line.add("intent", control.word)
             case .answer(let text):
                 line.add("intent", "answer")
                 line.add("text", text)
@@ -137,6 +139,7 @@ public struct TimedEvent: Sendable, Hashable {
             case .command(let command): return "intent command \(command.id)"
             case .lookup: return "intent lookup"
             case .refusal: return "intent refusal"
+            case .control(let control): return "intent \(control.word)"
             case .answer: return "intent answer"
             case .rejected(let why):
                 if case .invalidReference = why { return "intent rejected: no such passage" }

@@ -40,11 +40,16 @@ public struct SegmentPlayback: Sendable, Hashable {
     /// The segment's `audio_file` (a recorded narration of the script), played instead of
     /// speaking the script when it can be read.
     public let recording: URL?
+    /// The sentence to start from: 0, or where the segment was held (``LessonTurn``). A
+    /// recording, which has no sentences, is played again from its start.
+    public var fromSentence: Int
 
-    public init(type: SegmentType, script: String, passage: ScriptureReference? = nil, recording: URL? = nil) {
+    public init(type: SegmentType, script: String, passage: ScriptureReference? = nil, recording: URL? = nil,
+                fromSentence: Int = 0) {
         self.type = type
         self.script = script
         self.passage = passage
         self.recording = recording
+        self.fromSentence = fromSentence
     }
 }

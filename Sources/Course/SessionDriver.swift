@@ -22,6 +22,11 @@ import Scripture
 ///   hears ``SessionEvent/playbackFailed(_:)`` and waits at that segment, so progress never
 ///   records a lesson the person did not hear.
 /// - ``stopFlag`` raised: nothing more is carried out.
+/// - A speaker that hears while it speaks may be cut short by the person
+///   (``SpeakerOutcome/cutBy``): the speech still to come of that turn is not said, a cut
+///   segment is not finished, and what cut it is routed by
+///   ``SessionMachine/heardOver(_:segmentSentence:)`` (with the sentence of the segment it
+///   was cut in, which a hold resumes from).
 ///
 /// Not thread-safe: one thread drives it (``stopFlag`` may be raised from any thread).
 public final class SessionDriver {
@@ -41,6 +46,11 @@ public final class SessionDriver {
         /// between verses and asking for each (``readNextVerse()``): the daemon and
         /// `simulate`. Else it is read whole at once (the text `session`).
         public var listensBetweenVerses = false
+        /// Whether the speaker hears the person while it speaks (``SpeakerOutcome/cutBy``):
+        /// a segment is then said a sentence at a time (a verse at a time for the reading's
+        /// passage), so that a hold knows the sentence it resumes from. Else each segment's
+        /// script and passage are said whole.
+        public var hearsWhileSpeaking = false
 
         public init(courseID: String, loader: CurriculumLoader, store: ProgressStore, passages: any PassageSource,
                     speaker: any SessionSpeaker, clock: any SessionClock, timing: SessionTiming = SessionTiming(),
@@ -71,6 +81,8 @@ public final class SessionDriver {
     private var playbackFailing = false
     /// The verses of the passage asked for that are still to be read.
     private var unread: [String] = []
+    /// What the person said over the speech just played, until it is routed.
+    private var cutBy: SpokenOver?
 
     /// - Parameter stopFlag: the flag that stops the session (shared with the speaker, which
     ///   cuts speech between sentences when it is raised).
@@ -97,6 +109,9 @@ public final class SessionDriver {
     public var isReading: Bool { !unread.isEmpty }
     /// The session clock's time.
     public var now: Duration { ports.clock.now }
+    /// Whether `input`, heard while the daemon speaks, cuts its speech
+    /// (``SessionMachine/interrupts(_:)``).
+    public func interrupts(_ input: HeardInput) -> Bool { machine.interrupts(input) }
 
     // MARK: - Running
 
@@ -135,6 +150,10 @@ public final class SessionDriver {
         guard !unread.isEmpty, !stopFlag.isRaised else { return }
         let verse = unread.removeFirst()
         if !say(verse, kind: .lookup) { unread = [] }
+        if let cut = cutBy {
+            route(cut, segmentSentence: nil)
+            return
+        }
         if unread.isEmpty { carryOut(machine.handle(.passageRead)) }
     }
 
@@ -184,8 +203,16 @@ public final class SessionDriver {
             report(.failure(String(describing: error)))
         }
         var followUps: [SessionEvent] = []
+        /// The sentence of the segment the person's words cut.
+        var segmentCutAt: Int?
         for effect in effects {
             if stopFlag.isRaised { return }
+            if cutBy != nil, effect.speaks {
+                // Cut short: nothing more is said this turn; a segment not begun is held
+                // where it would have begun.
+                if case .playSegment(let playback) = effect { segmentCutAt = playback.fromSentence }
+                continue
+            }
             timers.apply(effect, now: now)
             switch effect {
             case .saveSessionState(let saved):
@@ -193,18 +220,11 @@ public final class SessionDriver {
             case .speakReply(let reply):
                 say(reply.text, kind: .reply)
             case .playSegment(let playback):
-                var delivered = present(playback)
-                if let reference = playback.passage {
-                    if let passage = passage(reference) {
-                        if passage.verses.isEmpty {
-                            report(.failure("cannot read \(reference.description): no verses found in Bible.db"))
-                        }
-                        delivered = say(passage.text, kind: .passage) && delivered && !passage.verses.isEmpty
-                    } else {
-                        delivered = false
-                    }
+                switch deliver(playback) {
+                case .delivered: followUps.append(.playbackFinished(playback.type))
+                case .failed: followUps.append(.playbackFailed(playback.type))
+                case .cut(let sentence): segmentCutAt = sentence
                 }
-                followUps.append(delivered ? .playbackFinished(playback.type) : .playbackFailed(playback.type))
             case .listen(let mode):
                 listen(mode)
             case .loadNextLesson:
@@ -235,10 +255,22 @@ public final class SessionDriver {
                 break
             }
         }
+        if let cut = cutBy {
+            route(cut, segmentSentence: segmentCutAt)
+            return
+        }
         for event in followUps {
             if stopFlag.isRaised { return }
             carryOut(machine.handle(event))
         }
+    }
+
+    /// Routes what the person said over the daemon's speech (see ``SpokenOver``).
+    private func route(_ cut: SpokenOver, segmentSentence: Int?) {
+        cutBy = nil
+        report(.heard(text: cut.text, decoding: cut.decoding))
+        report(.intent(cut.intent))
+        carryOut(machine.heardOver(cut.input, segmentSentence: segmentSentence))
     }
 
     /// The passage from the source, or nil after reporting why it cannot be read.
@@ -259,19 +291,72 @@ public final class SessionDriver {
         }
     }
 
-    /// Plays a segment's recorded narration, or speaks its script when it has none or the
-    /// file cannot be read (one notice says why). Whether it was delivered.
-    private func present(_ playback: SegmentPlayback) -> Bool {
-        if let recording = playback.recording, !stopFlag.isRaised {
-            let started = now
-            let outcome = ports.speaker.play(recording)
-            if let failure = outcome.failure, !outcome.playbackFailed {
-                report(.notice("recording \(recording.path) not played (\(failure)); its script is spoken"))
+    /// What became of a segment played.
+    private enum SegmentDelivery {
+        case delivered
+        /// Not delivered: the person did not hear all of it.
+        case failed
+        /// The person cut it in this sentence (``cutBy``).
+        case cut(sentence: Int)
+    }
+
+    /// One piece of a segment as it is said: its recording, or a sentence (a verse).
+    private enum SegmentPiece {
+        case recording(URL, script: String)
+        case text(String, SpeechKind)
+    }
+
+    /// Plays a segment from its ``SegmentPlayback/fromSentence``: its recorded narration or
+    /// its script, then for the reading segment the passage from `Bible.db`. Said a
+    /// sentence (a verse) at a time when the speaker hears while it speaks; stops at the
+    /// first piece that fails.
+    private func deliver(_ playback: SegmentPlayback) -> SegmentDelivery {
+        let apart = ports.hearsWhileSpeaking
+        var pieces: [SegmentPiece] = []
+        if let recording = playback.recording {
+            pieces.append(.recording(recording, script: playback.script))
+        } else {
+            pieces += (apart ? SentenceSplitter.sentences(in: playback.script) : [playback.script]).map { .text($0, .segment) }
+        }
+        var delivered = true
+        if let reference = playback.passage {
+            if let passage = passage(reference) {
+                if passage.verses.isEmpty {
+                    report(.failure("cannot read \(reference.description): no verses found in Bible.db"))
+                    delivered = false
+                }
+                pieces += (apart ? passage.verses.map(\.text) : [passage.text]).map { .text($0, .passage) }
             } else {
-                return account(outcome, started: started, text: playback.script, kind: .segment)
+                delivered = false
             }
         }
-        return say(playback.script, kind: .segment)
+        // A hold saved before the lesson's file changed may point past its end: from the start.
+        let first = playback.fromSentence < pieces.count ? playback.fromSentence : 0
+        for index in pieces.indices.dropFirst(first) {
+            if stopFlag.isRaised { break }
+            let said = switch pieces[index] {
+            case .recording(let recording, let script): present(recording, script: script)
+            case .text(let text, let kind): say(text, kind: kind)
+            }
+            if cutBy != nil { return .cut(sentence: index) }
+            if !said {
+                delivered = false
+                break
+            }
+        }
+        return delivered ? .delivered : .failed
+    }
+
+    /// Plays a segment's recorded narration, or speaks its script when the file cannot be
+    /// read (one notice says why). Whether it was delivered.
+    private func present(_ recording: URL, script: String) -> Bool {
+        let started = now
+        let outcome = ports.speaker.play(recording)
+        if let failure = outcome.failure, !outcome.playbackFailed {
+            report(.notice("recording \(recording.path) not played (\(failure)); its script is spoken"))
+            return say(script, kind: .segment)
+        }
+        return account(outcome, started: started, text: script, kind: .segment)
     }
 
     /// Speaks `text`; the clock moves by the time it played. Whether it was delivered (the
@@ -295,6 +380,7 @@ public final class SessionDriver {
         }
         ports.clock.pass(outcome.played)
         spokeUntil = now
+        if let cut = outcome.cutBy { cutBy = cut }
         onEvent(TimedEvent(time: started, event: .said(text: text, kind: kind, seconds: outcome.played / .seconds(1))))
         return outcome.failure == nil
     }

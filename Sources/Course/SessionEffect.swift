@@ -59,3 +59,13 @@ public enum SessionEffect: Sendable, Hashable {
     /// No event follows.
     case sayNoSuchPassage(ReferenceError)
 }
+
+extension SessionEffect {
+    /// Whether carrying it out speaks (a reply, a segment, a reference, a passage).
+    public var speaks: Bool {
+        switch self {
+        case .playSegment, .speakReply, .sayReference, .readPassage, .sayNoSuchPassage: true
+        default: false
+        }
+    }
+}

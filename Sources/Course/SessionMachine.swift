@@ -36,6 +36,14 @@ import Scripture
 ///   (the window's timer runs out) and other words read the passage. The window is not
 ///   saved: a restart in it is IDLE, as a look-up is no progress.
 ///
+/// - The daemon hears the person while it speaks (``heardOver(_:segmentSentence:)``); only
+///   what ``interrupts(_:)`` says cuts its speech: "stop" (or "no") and "pause" anywhere, and
+///   in IDLE a look-up or a command. "Pause" or "stop" while a segment plays holds it
+///   (``LessonTurn/held(sentence:)``) at its READY state, with ``Reply/paused`` and no timer;
+///   "continue" (or the segment's command) plays it again from the start of the sentence it
+///   was held in. The hold is saved: a paused lesson is still paused after a restart. Cut
+///   over a verse being read, "stop" ends the reading; cut over a reply, it just ends it.
+///
 /// What a person said is routed by ``heard(_:typed:)``, the same for the daemon and every
 /// text mode.
 public struct SessionMachine: Sendable {
@@ -48,6 +56,8 @@ public struct SessionMachine: Sendable {
 
     /// What IDLE is doing besides waiting: holding a look-up in its correction window.
     public private(set) var turn: IdleTurn = .waiting
+    /// Whether a lesson's segment is held by "pause", and where it resumes.
+    public private(set) var lessonTurn: LessonTurn = .going
 
     private var pendingTimer: SessionTimer?
     private var nextTimerToken = 1
@@ -64,7 +74,7 @@ public struct SessionMachine: Sendable {
 
     /// The state as `session_state` records it.
     public var savedSession: SavedSession {
-        SavedSession(state: state, lessonID: lesson?.id)
+        SavedSession(state: state, lessonID: lesson?.id, heldSentence: lessonTurn.heldSentence)
     }
 
     /// Whether a person's words are awaited (see ``SessionState/isListening``).
@@ -72,15 +82,17 @@ public struct SessionMachine: Sendable {
 
     /// What the recogniser should be listening for now.
     public var listeningMode: ListeningMode {
-        Self.listeningMode(in: state, turn: turn, lesson: lesson)
+        Self.listeningMode(in: state, turn: turn, lessonTurn: lessonTurn, lesson: lesson)
     }
 
     /// What the recogniser listens for in `state`: the answers while the review question is
     /// asked, the commands alone during the rest of a lesson, commands and look-ups in IDLE,
-    /// and a refusal or another look-up in a look-up's correction window.
-    static func listeningMode(in state: SessionState, turn: IdleTurn, lesson: Lesson?) -> ListeningMode {
+    /// and a refusal or another look-up in a look-up's correction window; "continue" (the
+    /// correction search, which has it) while a segment is held.
+    static func listeningMode(in state: SessionState, turn: IdleTurn, lessonTurn: LessonTurn, lesson: Lesson?) -> ListeningMode {
         if state == .questionAsked, let lesson { return .answer(lesson.question) }
         if state == .idle, turn != .waiting { return .correction }
+        if lessonTurn != .going { return .correction }
         return state == .idle ? .commands : .lessonCommands
     }
 
@@ -103,6 +115,11 @@ public struct SessionMachine: Sendable {
             return (machine, effects)
         }
         machine.lesson = lesson
+        if let sentence = saved.heldSentence, resumePoint == saved.state {
+            // Paused before the restart: still paused, waiting for "continue".
+            effects += machine.transition(to: resumePoint, holding: sentence)
+            return (machine, effects)
+        }
         effects += machine.transition(to: resumePoint)
         if resumePoint == .lessonLoaded {
             effects += machine.transition(to: .orientationPlaying)
@@ -141,6 +158,12 @@ public struct SessionMachine: Sendable {
         case .refusal:
             // Nothing was about to be done: a bare "no" is conversation.
             return handle(.rejected(.conversation))
+        case .control(.resume):
+            guard case .held = lessonTurn else { return notNow() }
+            return state == .lessonLoaded ? transition(to: .orientationPlaying) : advanceFromReady()
+        case .control(.pause):
+            // Nothing is playing to hold.
+            return notNow()
         case .noSuchPassage(let error):
             return lookupsAccepted ? [.sayNoSuchPassage(error)] : handle(.rejected(.conversation))
         case .uncaughtReference:
@@ -247,7 +270,9 @@ public struct SessionMachine: Sendable {
             return move(to: .waiting) + [.speakReply(.referenceNotCaught)]
         case .command(let command):
             return move(to: .waiting) + handle(command)
-        case .nothing:
+        case .control(.pause):
+            return move(to: .waiting) + [.speakReply(.referenceRefused)]
+        case .nothing, .control(.resume):
             // A cough or a door: the window stays open until its timer.
             return []
         case .speech, .answer:
@@ -264,7 +289,7 @@ public struct SessionMachine: Sendable {
     /// What was heard between two verses of a passage being read.
     private mutating func heardWhileReading(_ input: HeardInput) -> [SessionEffect] {
         switch input {
-        case .refusal:
+        case .refusal, .control(.pause):
             return [.stopReading] + move(to: .waiting)
         case .lookup(let reference):
             return [.stopReading] + confirm(reference)
@@ -274,8 +299,63 @@ public struct SessionMachine: Sendable {
             return [.stopReading] + move(to: .waiting) + [.speakReply(.referenceNotCaught)]
         case .command(let command):
             return [.stopReading] + move(to: .waiting) + handle(command)
-        case .nothing, .speech, .answer:
+        case .nothing, .speech, .answer, .control(.resume):
             return []
+        }
+    }
+
+    // MARK: - Hearing while speaking
+
+    /// Whether `input`, heard while the daemon speaks, cuts its speech: "stop" (or "no",
+    /// ``Refusal``) and "pause" always; in IDLE, while nothing else is awaited, a look-up
+    /// (or one that names no passage or was not caught) and a command too. Anything else
+    /// (noise, conversation, "continue") lets it speak on.
+    public func interrupts(_ input: HeardInput) -> Bool {
+        switch input {
+        case .refusal, .control(.pause):
+            return true
+        case .lookup, .noSuchPassage, .uncaughtReference, .command:
+            return state == .idle && isListening
+        case .control(.resume), .answer, .speech, .nothing:
+            return false
+        }
+    }
+
+    /// Routes `input` that cut the daemon's speech (``interrupts(_:)``). `segmentSentence`:
+    /// the sentence of the lesson's segment it cut, nil when the speech was no segment.
+    ///
+    /// A segment cut by "pause" or "stop" is held at that sentence; a verse being read is
+    /// treated as between verses ("pause" ends the reading as "stop" does); a reference
+    /// being said, as in its correction window; other speech cut by "stop" or "pause" just
+    /// ends; a look-up or a command in IDLE is carried out as when heard in silence.
+    public mutating func heardOver(_ input: HeardInput, segmentSentence: Int?) -> [SessionEffect] {
+        if let sentence = segmentSentence, input == .refusal || input == .control(.pause) {
+            return hold(at: sentence)
+        }
+        switch (turn, input) {
+        case (.waiting, .refusal), (.waiting, .control(.pause)):
+            return []
+        default:
+            break
+        }
+        guard state == .idle else { return [] }
+        return heard(input)
+    }
+
+    /// Holds the segment playing now at `sentence`: back at the state that plays it on its
+    /// command, with no timer, saying so.
+    private mutating func hold(at sentence: Int) -> [SessionEffect] {
+        let waiting: SessionState = state == .questionAsked ? .questionReady : state.resumePoint
+        guard waiting.canHold else { return [] }
+        return transition(to: waiting, saying: .paused, holding: sentence)
+    }
+
+    /// A command (or "pause", "continue") not valid in this state.
+    private mutating func notNow() -> [SessionEffect] {
+        switch state {
+        case .idle: [.speakReply(.noLessonActive)]
+        case .sessionComplete: [.speakReply(.lessonComplete)]
+        default: [.speakReply(.useValidCommand)]
         }
     }
 
@@ -353,12 +433,17 @@ public struct SessionMachine: Sendable {
 
     /// Moves to `next` and returns, in order: the cancelled timer, `persisting`, the saved
     /// state, the recogniser's new mode, `saying`, and (when `entering`) the new state's
-    /// entry actions (its segment, its timer).
+    /// entry actions (its segment, played from the sentence a hold left it at; its timer).
+    /// `holding`: the segment of `next` is held at that sentence (no entry actions).
     private mutating func transition(
-        to next: SessionState, persisting: [SessionEffect] = [], saying reply: Reply? = nil, entering: Bool = true
+        to next: SessionState, persisting: [SessionEffect] = [], saying reply: Reply? = nil, entering: Bool = true,
+        holding: Int? = nil
     ) -> [SessionEffect] {
         var effects = cancelPendingTimer()
         let listened = listeningMode
+        let resumeFrom = lessonTurn.heldSentence ?? 0
+        lessonTurn = holding.map { .held(sentence: $0) } ?? .going
+        let entering = entering && holding == nil
         state = next
         if next == .idle { lesson = nil }
         effects += persisting
@@ -371,7 +456,9 @@ public struct SessionMachine: Sendable {
         case .orientationPlaying, .readingPlaying, .contextPlaying, .analysisPlaying,
              .themesPlaying, .questionAsked, .closePlaying:
             if let lesson, let segment = next.segment {
-                effects.append(.playSegment(lesson.playback(segment)))
+                var playback = lesson.playback(segment)
+                playback.fromSentence = resumeFrom
+                effects.append(.playSegment(playback))
             }
         case .readingReady, .contextReady, .analysisReady, .themesReady, .closeReady:
             effects.append(startTimer(.autoAdvance))

@@ -59,6 +59,18 @@ public enum SessionState: String, CaseIterable, Sendable, Hashable, Codable {
         }
     }
 
+    /// Whether a segment held by "pause" waits in this state: the state that plays its
+    /// segment on its command (LESSON_LOADED for the orientation, QUESTION_READY for the
+    /// question).
+    public var canHold: Bool {
+        switch self {
+        case .lessonLoaded, .readingReady, .contextReady, .analysisReady, .themesReady, .questionReady, .closeReady:
+            true
+        default:
+            false
+        }
+    }
+
     /// Where a session saved in this state resumes after a crash: the start of the segment
     /// it was in, or IDLE once the lesson is complete.
     ///
@@ -85,11 +97,15 @@ public struct SavedSession: Sendable, Hashable {
     public let lessonID: String?
     /// The segment number (1 ... 7) of the state; nil in IDLE.
     public let segment: Int?
+    /// The sentence a held segment resumes from ("pause", ``LessonTurn``); nil when none is
+    /// held. Only a state that waits for its segment's command holds one.
+    public let heldSentence: Int?
 
-    public init(state: SessionState, lessonID: String?) {
+    public init(state: SessionState, lessonID: String?, heldSentence: Int? = nil) {
         self.state = state
         self.lessonID = state == .idle ? nil : lessonID
         self.segment = state == .idle ? nil : state.segment?.number
+        self.heldSentence = state.canHold ? heldSentence.map { max(0, $0) } : nil
     }
 
     /// No lesson active.

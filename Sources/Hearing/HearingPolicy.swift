@@ -73,9 +73,14 @@ public struct HearingPolicy: Sendable {
             // The decision reads the ratio of the audio decoded, and WebRTC's output as heard.
             let snr = prepared.version == .suppressed ? facts.signalToNoise : prepared.signalToNoise
             let both = CommandDecodes(languageModel: words, grammar: sentence, signalToNoise: snr)
-            // A bare refusal has a decision of its own (HearingTuning.Conversation); the
-            // language model's words alone never make one (a noise heard as "no").
-            let refusal = correcting && sentence.words.count == 1 && matcher.correction(words: sentence.words) == .refusal
+            // A word said alone ("no", "stop", "pause", "continue") has a decision of its own
+            // (HearingTuning.Conversation); the language model's words alone never make one
+            // (a noise heard as "no").
+            let refusal: Bool
+            switch correcting && sentence.words.count == 1 ? matcher.correction(words: sentence.words) : nil {
+            case .refusal?, .control?: refusal = true
+            default: refusal = false
+            }
             let decision = CommandDecision(
                 both, model: refusal ? tuning.conversation.refusalConfidence : tuning.commandConfidence,
                 isSentence: correcting ? { words in

@@ -39,6 +39,12 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         /// How long after the daemon's own speech the microphone stays shut (ms): the
         /// room's echo of its voice must not be heard as a command.
         public var echoTailMilliseconds: Int
+        /// How late an echo of the daemon's voice may reach the microphone and still be
+        /// cancelled while it hears over its own voice (ms, the echo canceller's filter):
+        /// the loudspeaker's and the microphone's buffers (up to about 0.2 s with ALSA's
+        /// 0.1 s periods) plus a room's reverberation tail. Longer costs processor time and
+        /// adapts more slowly.
+        public var echoFilterMilliseconds: Int
         /// How hard WebRTC's suppressor pushes a noisy utterance's noise down (0-3): harder
         /// takes more of the room out and distorts more of the voice.
         public var suppressionStrength: NoiseSuppressor.Strength
@@ -65,7 +71,8 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         /// the same sound, which is often a homophone ("know") or a neighbour ("not"): the
         /// word edits that tell a command from conversation say little here, the fit of the
         /// sound says more. Its threshold keeps other speech and noise heard as "no" rare,
-        /// for that turns a right look-up away.
+        /// for that turns a right look-up away. "Pause" and "continue" said alone are
+        /// decided by it too (it was fitted on "no" and "stop" only).
         public var refusalConfidence: CommandConfidence
     }
 
@@ -94,7 +101,8 @@ public struct HearingTuning: Hashable, Sendable, Codable {
             thresholdDecibels: 9, absoluteFloorDecibels: -60, startMilliseconds: 120, prerollMilliseconds: 300,
             trailingSilenceMilliseconds: 500, maximumMilliseconds: 10_000, floorWindowMilliseconds: 3_000,
             startLoudShare: 0.75, initialFloorDecibels: -50),
-        noise: Noise(suppressBelowDecibels: 20, echoTailMilliseconds: 300, suppressionStrength: .high),
+        noise: Noise(suppressBelowDecibels: 20, echoTailMilliseconds: 300, echoFilterMilliseconds: 400,
+                     suppressionStrength: .high),
         decoding: Decoding(decodeAfterQuietMilliseconds: 200, maximumPauseMilliseconds: 800,
                            garbageWeight: 0.01, maximumAnswerItemsInAnyOrder: 4),
         conversation: Conversation(
@@ -141,6 +149,7 @@ extension HearingTuning {
         public static let trailingSilenceMilliseconds = 100...5_000
         public static let maximumPauseMilliseconds = 1...60_000
         public static let echoTailMilliseconds = 0...5_000
+        public static let echoFilterMilliseconds = 20...2_000
         public static let suppressBelowDecibels = 0.0...100.0
     }
 
@@ -169,6 +178,7 @@ extension HearingTuning {
             TuningFile.outOfRange("decoding.maximumAnswerItemsInAnyOrder", decoding.maximumAnswerItemsInAnyOrder, 1...6),
             TuningFile.outOfRange("noise.suppressBelowDecibels", noise.suppressBelowDecibels, Ranges.suppressBelowDecibels),
             TuningFile.outOfRange("noise.echoTailMilliseconds", noise.echoTailMilliseconds, Ranges.echoTailMilliseconds),
+            TuningFile.outOfRange("noise.echoFilterMilliseconds", noise.echoFilterMilliseconds, Ranges.echoFilterMilliseconds),
             TuningFile.outOfRange("conversation.correctionWindowMilliseconds", conversation.correctionWindowMilliseconds, 0...10_000),
             TuningFile.outOfRange("conversation.readingGapMilliseconds", conversation.readingGapMilliseconds, 0...10_000),
             decoding.decodeAfterQuietMilliseconds.flatMap { TuningFile.outOfRange("decoding.decodeAfterQuietMilliseconds", $0, 10...5_000) },

@@ -13,6 +13,8 @@ public enum HeardInput: Sendable, Hashable {
     case uncaughtReference
     /// "No" (``Refusal``): the passage whose reference was just said is not wanted.
     case refusal
+    /// "Pause" or "continue" (``LessonControl``).
+    case control(LessonControl)
     /// Words the answer search placed as one of the review question's answers.
     case answer(String)
     /// Words that are none of these (empty when nothing could be made of them).
@@ -32,6 +34,7 @@ extension HeardInput {
         case .command(let command): self = .command(command)
         case .lookup(let reference): self = .lookup(reference)
         case .refusal: self = .refusal
+        case .control(let control): self = .control(control)
         case .answer(let text): self = .answer(text)
         case .rejected(.nothingHeard): self = .nothing
         case .rejected(.invalidReference(let error)): self = .noSuchPassage(error)

@@ -29,9 +29,11 @@ public struct IntentMatcher: Sendable {
     /// the daemon said the reference it is about to read, or between the verses it reads: a
     /// refusal ("no", ``Refusal``), a look-up with or without its verb and with or without a
     /// refusal before it ("no, ezra chapter one verse eleven": that passage instead), one of
-    /// the seven commands, or nothing it can act on.
+    /// the seven commands, "pause" or "continue" (``LessonControl``), or nothing it can act
+    /// on. The same words are heard while the daemon speaks and while a segment is held.
     public func correction(words: [String]) -> Intent {
         guard !words.isEmpty else { return .rejected(.nothingHeard) }
+        if let control = LessonControl.control(words) { return .control(control) }
         if let command = commands.command(for: words.joined(separator: " ")) { return .command(command) }
         let (refused, rest) = Refusal.strip(words)
         if refused && rest.isEmpty { return .refusal }

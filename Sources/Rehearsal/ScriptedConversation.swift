@@ -6,26 +6,47 @@ import Foundation
 /// Drives a ``SessionRuntime`` on virtual time with scripted utterances: the person's
 /// side of `simulate`, `demo` and the tests.
 ///
-/// Between utterances the microphone hears silence, 100 ms at a time, so timers run out
-/// as they would live; each utterance is delivered when the session next listens (after
-/// the daemon has finished speaking: the gate discards the first ``SessionRuntime/echoTail``
-/// of it, which is why utterances should start with half a second of silence), and
-/// silence follows until the utterance has been decided. Not thread-safe: one caller.
+/// The microphone hears a timeline: silence, and each utterance from the moment it is said,
+/// 100 ms at a time, so timers run out as they would live. ``say(_:)`` says an utterance
+/// when the session next listens (after the daemon has finished speaking), ``say(_:at:)``
+/// at a time on the session clock whatever the daemon is doing then; silence follows until
+/// the utterance has been decided. While the daemon speaks, a runtime that hears while it
+/// speaks reads the timeline as far as its speech has played
+/// (``SessionRuntime/microphoneWhileSpeaking``); a half-duplex one does not hear what was
+/// said meanwhile (its gate discards the first ``SessionRuntime/echoTail`` after it too,
+/// which is why utterances should start with half a second of silence). Not thread-safe:
+/// one caller.
 public final class ScriptedConversation {
     public let runtime: SessionRuntime
     /// Everything the runtime reported since the conversation was made.
     public private(set) var events: [TimedEvent] = []
     private let chunk = AudioFormat.samples(milliseconds: 100)
-    private lazy var silentChunk = [Int16](repeating: 0, count: chunk)
+    /// The utterances said, each from its first sample on the session's timeline.
+    private var said: [(start: Int, samples: [Int16])] = []
+    /// The timeline's sample the microphone hears next.
+    private var cursor = 0
+    /// The daemon's voice as the microphone hears it, when the room passes it back.
+    public let room: RoomEcho?
 
     /// Takes over the runtime's event stream (and passes each event on to the observer it
-    /// had).
-    public init(runtime: SessionRuntime) {
+    /// had), and is the microphone while the daemon speaks. With a `room`, the microphone
+    /// also hears the daemon's own voice through it.
+    public init(runtime: SessionRuntime, room: RoomEcho? = nil) {
         self.runtime = runtime
+        self.room = room
+        if let room {
+            runtime.onVoicePlayed = { voice, at in room.played(voice, from: Self.sample(at: at)) }
+        }
         let previous = runtime.onEvent
         runtime.onEvent = { [unowned self] event in
             self.events.append(event)
             previous(event)
+        }
+        runtime.microphoneWhileSpeaking = { [unowned self] reached in
+            let end = Self.sample(at: reached)
+            guard end > cursor else { return [] }
+            defer { cursor = end }
+            return [CaptureThread.Chunk(samples: audio(from: cursor, count: end - cursor), capturedAt: reached)]
         }
     }
 
@@ -36,9 +57,9 @@ public final class ScriptedConversation {
         var waited: Duration = .zero
         while !(runtime.isListening && !runtime.isInUtterance) {
             if runtime.stopFlag.isRaised { return false }
-            if runtime.nextTimerDeadline == nil && !runtime.isInUtterance { return false }
+            if runtime.nextTimerDeadline == nil && !runtime.isInUtterance && !runtime.isReading { return false }
             if waited >= limit { return false }
-            runtime.hear(silentChunk)
+            hearNext()
             waited += .milliseconds(100)
         }
         return true
@@ -51,50 +72,19 @@ public final class ScriptedConversation {
     public func say(_ utterance: [Int16]) -> [TimedEvent]? {
         let first = events.count
         guard waitUntilListening() else { return nil }
-        var offset = 0
-        while offset < utterance.count, !runtime.stopFlag.isRaised {
-            let end = min(utterance.count, offset + chunk)
-            runtime.hear(Array(utterance[offset..<end]))
-            offset = end
-        }
-        var waited = 0
-        while runtime.isInUtterance, waited < 100, !runtime.stopFlag.isRaised {
-            runtime.hear(silentChunk)
-            waited += 1
-        }
+        hear(utterance, from: Self.sample(at: runtime.now))
         return Array(events[first...])
     }
 
     /// Says `utterance` (16 kHz mono) at `time` on the session's clock, whatever the daemon
     /// is doing then, and hears silence until it has been decided; the events of this turn.
-    /// Silence is heard until then; if the daemon is speaking at `time`, the part of the
-    /// utterance said while it spoke is not heard (live, the microphone hears it, and the
-    /// half-duplex gate discards it): only what is left of it once the daemon is quiet is.
+    /// Silence is heard until then. If the daemon is speaking at `time`, a runtime that
+    /// hears while it speaks hears it over its voice; a half-duplex one loses what was said
+    /// before the daemon fell quiet (live, its gate discards it).
     @discardableResult
     public func say(_ utterance: [Int16], at time: Duration) -> [TimedEvent] {
         let first = events.count
-        while runtime.now + .milliseconds(100) <= time, !runtime.stopFlag.isRaised {
-            runtime.hear(silentChunk)
-        }
-        if runtime.now < time {
-            runtime.hear([Int16](repeating: 0, count: AudioFormat.samples(milliseconds: Int(((time - runtime.now) / .milliseconds(1)).rounded()))))
-        }
-        // The daemon may have spoken past `time`: what was said meanwhile is gone.
-        let missed = max(0, AudioFormat.samples(milliseconds: Int(((runtime.now - time) / .milliseconds(1)).rounded())))
-        var offset = min(utterance.count, missed)
-        while offset < utterance.count, !runtime.stopFlag.isRaised {
-            let end = min(utterance.count, offset + chunk)
-            let startedAt = runtime.now
-            runtime.hear(Array(utterance[offset..<end]))
-            // Speech the chunk set off took time in which the rest of the utterance was said.
-            let spokeFor = runtime.now - startedAt - .seconds(double: Double(end - offset) / Double(AudioFormat.sampleRate))
-            offset = end + max(0, AudioFormat.samples(milliseconds: Int((spokeFor / .milliseconds(1)).rounded())))
-        }
-        var waited = 0
-        while runtime.isInUtterance, waited < 100, !runtime.stopFlag.isRaised {
-            runtime.hear(silentChunk)
-            waited += 1
-        }
+        hear(utterance, from: max(cursor, Self.sample(at: time)))
         return Array(events[first...])
     }
 
@@ -102,7 +92,7 @@ public final class ScriptedConversation {
     public func hearSilence(_ duration: Duration) {
         var left = duration
         while left > .zero, !runtime.stopFlag.isRaised {
-            runtime.hear(silentChunk)
+            hearNext()
             left -= .milliseconds(100)
         }
     }
@@ -113,8 +103,67 @@ public final class ScriptedConversation {
         var waited: Duration = .zero
         while runtime.nextTimerDeadline != nil || runtime.isInUtterance || runtime.isReading, waited < limit,
               !runtime.stopFlag.isRaised {
-            runtime.hear(silentChunk)
+            hearNext()
             waited += .milliseconds(100)
         }
+    }
+
+    // MARK: - The timeline
+
+    /// Puts `utterance` on the timeline at sample `start`, hears up to its end, then silence
+    /// until it has been decided.
+    private func hear(_ utterance: [Int16], from start: Int) {
+        said.append((start, utterance))
+        if let room, let level = Self.speechLevel(utterance) { room.personLevel = level }
+        while cursor < start + utterance.count, !runtime.stopFlag.isRaised {
+            hearNext()
+        }
+        var waited = 0
+        while runtime.isInUtterance, waited < 100, !runtime.stopFlag.isRaised {
+            hearNext()
+            waited += 1
+        }
+    }
+
+    /// Hears the timeline's next 100 ms. The daemon's speech moves the clock past the cursor
+    /// (a half-duplex runtime does not read the microphone while it speaks): what was said
+    /// meanwhile is skipped.
+    private func hearNext() {
+        cursor = max(cursor, Self.sample(at: runtime.now))
+        let samples = audio(from: cursor, count: chunk)
+        cursor += chunk
+        runtime.hear(samples)
+    }
+
+    /// `count` samples of the timeline from `start`: what was said then, else silence.
+    private func audio(from start: Int, count: Int) -> [Int16] {
+        var mixed = [Int32](repeating: 0, count: count)
+        for utterance in said where utterance.start < start + count && utterance.start + utterance.samples.count > start {
+            let from = max(start, utterance.start)
+            let to = min(start + count, utterance.start + utterance.samples.count)
+            for index in from..<to {
+                mixed[index - start] += Int32(utterance.samples[index - utterance.start])
+            }
+        }
+        said.removeAll { $0.start + $0.samples.count <= start }
+        room?.add(to: &mixed, from: start)
+        return mixed.map { Int16(clamping: $0) }
+    }
+
+    /// The RMS of the loudest tenth of `utterance`'s 20 ms frames (its voice, not its
+    /// pauses); nil for silence.
+    private static func speechLevel(_ utterance: [Int16]) -> Double? {
+        let frame = AudioFormat.samples(milliseconds: 20)
+        let levels = stride(from: 0, to: utterance.count - frame, by: frame).map { start in
+            (utterance[start..<(start + frame)].reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frame)).squareRoot()
+        }.sorted(by: >)
+        let loud = levels.prefix(max(1, levels.count / 10))
+        guard let top = loud.first, top > 30 else { return nil }
+        return loud.reduce(0, +) / Double(loud.count)
+    }
+
+    /// The timeline's sample at `time`.
+    private static func sample(at time: Duration) -> Int {
+        Int((time / .seconds(1) * Double(AudioFormat.sampleRate)).rounded())
     }
 }

@@ -5,13 +5,13 @@ import Scripture
 /// asking for a passage, and theological terms.
 ///
 /// Rules it fills: `command`, `refusal` (the words that turn a look-up down in its
-/// correction window), `lookup` (``LookupGrammar``: each book with its own chapter
+/// correction window), `control` ("pause", "continue"), `lookup` (``LookupGrammar``: each book with its own chapter
 /// and verse ranges), `term`, and the classes `book`, `digit`, `teen`, `decade`, `verb`
 /// (also for users' own templates). The authored pronunciations come from `Models/pronunciations.tsv`.
 public enum BibleVocabulary {
     public static let identifier = "bible-course.vocabulary"
     /// Bumped when the built-in phrases change, so compiled models are rebuilt.
-    public static let version = "5"
+    public static let version = "6"
 
     /// The highest chapter or verse number in the Bible (Psalm 119:176).
     public static let highestNumber = 176
@@ -27,6 +27,9 @@ public enum BibleVocabulary {
 
     /// The rule of the words that turn down a look-up whose reference was just said.
     public static let refusalRule = "refusal"
+    /// The rule of the words that hold a lesson's segment and let it go on ("pause",
+    /// "continue").
+    public static let controlRule = "control"
 
     /// Verbs that ask for a passage.
     public static let lookupVerbs = ["read", "look up", "open", "turn to"]
@@ -35,14 +38,18 @@ public enum BibleVocabulary {
     /// says them, and the openings of questions to the course ("what does the bible say
     /// about"), which the command language model learns so that a spoken question is heard
     /// by its opening (what follows is heard as everyday words and never read), and the
-    /// words that turn a look-up down in its correction window ("no").
-    public static func definition(commands: [String], questions: [String], refusals: [String]) -> VocabularyDefinition {
+    /// words that turn a look-up down in its correction window ("no"), and those that hold
+    /// a lesson's segment and resume it ("pause", "continue").
+    public static func definition(commands: [String], questions: [String], refusals: [String], controls: [String]) -> VocabularyDefinition {
         var phrases: [VocabularyDefinition.PhraseCount] = []
         for command in commands {
             phrases.append(.init(command.lowercased(), count: 1000, rule: "command"))
         }
         for refusal in refusals {
             phrases.append(.init(refusal, count: 1000, rule: refusalRule))
+        }
+        for control in controls {
+            phrases.append(.init(control, count: 1000, rule: controlRule))
         }
         for question in questions {
             phrases.append(.init(question.lowercased(), count: 100, rule: "question"))

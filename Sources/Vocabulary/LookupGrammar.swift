@@ -146,7 +146,9 @@ extension LookupGrammar {
     /// `jsgf` (a command grammar) whose public rule hears what may be said in a look-up's
     /// correction window and between the verses it reads: a refusal ("no"), alone or before
     /// a look-up or a bare passage ("no, esther chapter one verse eleven"), a look-up or a
-    /// passage alone, or a command. The other rules stay defined but unreached. Nil when
+    /// passage alone, a command, or "pause" / "continue" (`<control>`, where the grammar has
+    /// it). The same search hears the person while the daemon speaks and while a lesson's
+    /// segment is held. The other rules stay defined but unreached. Nil when
     /// the grammar has no `<refusal>`, no `<command>` or no look-up (a user grammar of other
     /// sentences).
     public static func correction(_ jsgf: String) -> String? {
@@ -154,7 +156,8 @@ extension LookupGrammar {
         guard lines.contains(where: { $0.hasPrefix("<refusal> =") }), lines.contains(where: { $0.hasPrefix("<command> =") }),
               let index = lines.firstIndex(where: { $0.hasPrefix("public <") && $0.contains(reference) }),
               let name = lines[index].split(separator: " ").dropFirst().first else { return nil }
-        lines[index] = "public \(name) = <refusal> [\(reference) | <passage>] | \(reference) | <passage> | <command>;"
+        let control = lines.contains(where: { $0.hasPrefix("<control> =") }) ? " | <control>" : ""
+        lines[index] = "public \(name) = <refusal> [\(reference) | <passage>] | \(reference) | <passage> | <command>\(control);"
         return lines.joined(separator: "\n")
     }
 }

@@ -120,10 +120,12 @@ public enum ModelCompiler {
         }
         let cmudict = try CMUDictionary.load(inputs.cmudictPath, words: words.union(candidates.map(\.word)))
         var background = Array(candidates.filter { cmudict.entries[$0.word] != nil }.prefix(CommandLanguageModel.backgroundSize))
-        // The refusals ("no", "cancel") are heard only in a look-up's correction window,
+        // The refusals ("no", "cancel") and the controls ("pause", "continue") are heard only
+        // in a look-up's correction window and while the daemon speaks or holds a segment,
         // but the language model beside that grammar must be able to say them too: those
         // not among the everyday words join them with the stock model's probability.
-        let refusals = Set(inputs.definition.phraseCounts.filter { $0.rule == BibleVocabulary.refusalRule }
+        let conversationRules = [BibleVocabulary.refusalRule, BibleVocabulary.controlRule]
+        let refusals = Set(inputs.definition.phraseCounts.filter { conversationRules.contains($0.rule) }
             .flatMap { GrammarText.words($0.phrase) }).subtracting(background.map(\.word))
         if !refusals.isEmpty {
             background += try StockUnigrams.top(refusals.count, from: inputs.stockLanguageModelPath) { refusals.contains($0) }

@@ -1,3 +1,4 @@
+import Support
 import Audio
 import Espeak
 import Foundation

@@ -33,6 +33,9 @@ struct DaemonOptions: ParsableArguments {
     @Option(name: .customLong("echo-tail-ms"), help: "How long the microphone stays gated after the daemon speaks (ms).")
     var echoTail: Int?
 
+    @Option(help: ArgumentHelp("Hear the person while the daemon speaks (\"stop\", \"pause\", \"no\"), its own voice cancelled from the microphone: true (default) or false (deaf while it speaks).", valueName: "true|false"))
+    var hearWhileSpeaking: Bool?
+
     @Option(help: "The course to take (default: the first).")
     var course: String?
 
@@ -63,6 +66,7 @@ struct DaemonOptions: ParsableArguments {
                 (.playbackDevice, playbackDevice.map(ConfigurationValue.string)),
                 (.voice, voice.map(ConfigurationValue.string)), (.rate, rate.map(ConfigurationValue.float)),
                 (.pitch, pitch.map(ConfigurationValue.integer)), (.echoTail, echoTail.map(ConfigurationValue.integer)),
+                (.hearWhileSpeaking, hearWhileSpeaking.map(ConfigurationValue.boolean)),
                 (.course, course.map(ConfigurationValue.string)), (.logLevel, logLevel.map(ConfigurationValue.string)),
                 (.mode, mode.map(ConfigurationValue.string)),
                 (.listenOutput, listenOutput.map(ConfigurationValue.string)),

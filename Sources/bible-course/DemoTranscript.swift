@@ -28,6 +28,7 @@ final class DemoTranscript {
             case .command(let command): meaning = "command \(command.id)"
             case .lookup(let reference): meaning = "look-up \(reference)"
             case .refusal: meaning = "refusal"
+            case .control(let control): meaning = "\"\(control.word)\""
             case .answer(let text): meaning = "answer \"\(text)\""
             case .rejected(let why): meaning = "rejected: \(why)"
             }

@@ -189,14 +189,15 @@ struct FileRecognition {
         return result
     }
 
-    /// The intent as `{"command": id}`, `{"lookup": reference}`, `{"refusal": true}` or
-    /// `{"answer": text}`; nil (printed as null) when rejected.
+    /// The intent as `{"command": id}`, `{"lookup": reference}`, `{"refusal": true}`,
+    /// `{"control": "pause"}` or `{"answer": text}`; nil (printed as null) when rejected.
     static func intentJSON(_ intent: Intent) -> JSONLine? {
         var line = JSONLine()
         switch intent {
         case .command(let command): line.add("command", command.id)
         case .lookup(let reference): line.add("lookup", reference.compact)
         case .refusal: line.add("refusal", true)
+        case .control(let control): line.add("control", control.word)
         case .answer(let text): line.add("answer", text)
         case .rejected: return nil
         }
@@ -255,6 +256,7 @@ struct FileRecognition {
         case .command(let command): what = command.id
         case .lookup(let reference): what = "lookup \(reference.compact)"
         case .refusal: what = "refusal"
+        case .control(let control): what = control.word
         case .answer(let text): what = "answer \"\(text)\""
         case .rejected(let why): what = "rejected (\(why))"
         }
@@ -324,6 +326,7 @@ struct DecodesJSON: Encodable {
         case .command(let command): self.intent = command.id
         case .lookup(let reference): self.intent = reference.compact
         case .refusal: self.intent = "refusal"
+        case .control(let control): self.intent = control.word
         case .answer(let text): self.intent = text
         case .rejected: self.intent = nil
         }

@@ -17,7 +17,7 @@ struct SimulateCommand: ParsableCommand {
             end, unless --state-dir names one (the compiled model is the usual one). They \
             are heard one at a time, each when the daemon next listens (with --at, each at \
             its time, whatever the daemon is doing: what is said while the daemon speaks is \
-            not heard, as live), \
+            heard over its voice, as live, or lost with --hear-while-speaking false), \
             with half a second of silence before and after, through the daemon's own \
             pipeline (endpointer, recogniser, session machine, speech into a recording \
             sink). Time is virtual: silence and speech take no real time. After the last \
@@ -33,6 +33,12 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("When each utterance starts, in seconds after the start, one per utterance, separated by commas (e.g. 0,20).", valueName: "s,s"))
     var at: String?
 
+    @Option(help: ArgumentHelp("Pass the daemon's own voice back into the microphone through a simulated room (a soft-clipping loudspeaker, 30 ms away, 0.4 s reverberation, clocks 100 ppm apart), this many dB above the person's voice (e.g. 0, 10, 20).", valueName: "dB"))
+    var echo: Double?
+
+    @Option(help: ArgumentHelp("With --echo: how far the simulated microphone's clock runs from the loudspeaker's (parts per million; 0: one clock).", valueName: "ppm"))
+    var echoDriftPpm: Double = 100
+
     @Option(help: "Also write everything heard and said to this WAV file.")
     var output: String?
 
@@ -46,6 +52,12 @@ struct SimulateCommand: ParsableCommand {
         }
         bootstrapLogging(options.logLevel == nil ? .warning : configuration.logLevel)
         let logger = Logger(label: "bible-course")
+        if let echo, !(echo.isFinite && (-40...40).contains(echo)) {
+            throw CommandFailure("--echo: \(echo) dB is not a level from -40 to 40 dB above the person's voice")
+        }
+        guard echoDriftPpm.isFinite, (0...1_000).contains(echoDriftPpm) else {
+            throw CommandFailure("--echo-drift-ppm: \(echoDriftPpm) is not a number of parts per million from 0 to 1000")
+        }
         let files = utterances.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
         let times = try at.map { try Self.times($0, count: files.count) }
         let padding = [Int16](repeating: 0, count: AudioFormat.samples(milliseconds: 500))
@@ -65,7 +77,7 @@ struct SimulateCommand: ParsableCommand {
         runtime.onEvent = { event in
             FileHandle.standardOutput.write(Data((event.jsonLine + "\n").utf8))
         }
-        let conversation = ScriptedConversation(runtime: runtime)
+        let conversation = ScriptedConversation(runtime: runtime, room: echo.map { RoomEcho(level: $0, driftPartsPerMillion: echoDriftPpm) })
         runtime.start()
         for (index, (file, samples)) in zip(files, audio).enumerated() {
             if let times {

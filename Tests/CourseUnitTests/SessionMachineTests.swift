@@ -384,6 +384,8 @@ struct RoutedInput: CustomTestStringConvertible, Sendable {
         RoutedInput(name: "an answer", input: .answer("land descendants and blessing")),
         RoutedInput(name: "a command phrase heard as an answer", input: .answer("end the lesson")),
         RoutedInput(name: "nothing", input: .nothing),
+        RoutedInput(name: "pause with nothing playing", input: .control(.pause)),
+        RoutedInput(name: "continue with nothing held", input: .control(.resume)),
     ]
 }
 
@@ -447,6 +449,14 @@ struct StateHeardTableTests {
             } else {
                 #expect(effects == [.speakReply(.structuredCourse)])
             }
+        case .control:
+            // Nothing plays to hold, nothing is held to go on with: a command not valid now.
+            let expected: Reply = switch pair.state {
+            case .idle: .noLessonActive
+            case .sessionComplete: .lessonComplete
+            default: .useValidCommand
+            }
+            #expect(effects == [.speakReply(expected)])
         case .command:
             Issue.record("commands have their own table")
         }
@@ -456,8 +466,8 @@ struct StateHeardTableTests {
         }
     }
 
-    @Test("the table covers 16 resting states times 10 inputs")
+    @Test("the table covers 16 resting states times 12 inputs")
     func tableSize() {
-        #expect(Self.pairs.count == 16 * 10)
+        #expect(Self.pairs.count == 16 * 12)
     }
 }

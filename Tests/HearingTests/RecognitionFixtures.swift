@@ -36,6 +36,7 @@ extension Intent {
         case .command(let command): return command.id
         case .lookup(let reference): return reference.compact
         case .refusal: return "refusal"
+        case .control(let control): return control.word
         case .answer(let text): return "answer:\(text)"
         case .rejected: return nil
         }

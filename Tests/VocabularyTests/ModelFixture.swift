@@ -38,7 +38,7 @@ final class ModelFixture {
     init() throws {
         root = FileManager.default.temporaryDirectory
             .appendingPathComponent("model-fixture-\(UUID().uuidString)")
-        definition = BibleVocabulary.definition(commands: Self.commands, questions: Self.questions, refusals: Refusal.words)
+        definition = BibleVocabulary.definition(commands: Self.commands, questions: Self.questions, refusals: Refusal.words, controls: LessonControl.words)
             .merged(with: VocabularyDefinition(
             identifier: "answers", version: "1",
             phraseCounts: Self.answers.map { .init($0, count: 1, rule: "answer") }))
