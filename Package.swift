@@ -146,7 +146,7 @@ let package = Package(
             exclude: ["reference-set.tsv"]
         ),
         .testTarget(name: "IntentsUnitTests", dependencies: ["Intents", "Scripture"]),
-        .testTarget(name: "CourseUnitTests", dependencies: ["Course", "Intents", "Scripture"]),
+        .testTarget(name: "CourseUnitTests", dependencies: ["Course", "Intents", "Scripture", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "VocabularyUnitTests", dependencies: ["Vocabulary", "Scripture", "Support"]),
         .testTarget(name: "AudioUnitTests", dependencies: ["Audio"]),
         .testTarget(name: "VoiceUnitTests", dependencies: ["Voice", "Support"]),
@@ -176,7 +176,7 @@ let package = Package(
         .testTarget(
             name: "AssistantTests",
             dependencies: [
-                "Assistant", "Rehearsal", "Intents", "Course", "Hearing", "Audio", "Voice", "Scripture", "Vocabulary",
+                "Assistant", "Rehearsal", "Intents", "Course", "Hearing", "Audio", "Voice", "Scripture", "Vocabulary", "Support",
                 "SpeechFixtures",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -118,6 +118,8 @@ public final class SessionRuntime {
     private let logger: Logger
     /// How long it listens between two verses of a passage asked for, after the echo tail.
     private let readingGap: Duration
+    /// The longest utterance decoded while the daemon speaks, ms.
+    private let longestWhileSpeaking: Int
     /// Samples discarded by the half-duplex gate.
     public private(set) var gatedSamples = 0
     /// Whether the person is heard while the daemon speaks.
@@ -135,6 +137,8 @@ public final class SessionRuntime {
     /// What the microphone heard that the session has yet to act on (an utterance the
     /// listener closed), in order.
     private var closed: [(RecognizedUtterance, cutAtMaximum: Bool)] = []
+    /// Whether the open utterance began while the daemon spoke.
+    private var openedOverSpeech = false
     /// The search in force before the speech playing now began.
     private var searchBeforeSpeech: ExpectedSpeech?
 
@@ -154,6 +158,7 @@ public final class SessionRuntime {
         // The window is what is heard: it opens once the reference's echo has died away.
         timing.correctionWindow = parts.echoTail + .milliseconds(recognizer.settings.tuning.conversation.correctionWindowMilliseconds)
         readingGap = .milliseconds(recognizer.settings.tuning.conversation.readingGapMilliseconds)
+        longestWhileSpeaking = recognizer.settings.tuning.conversation.longestWhileSpeakingMilliseconds
         var ports = SessionDriver.Ports(
             courseID: parts.courseID, loader: parts.loader, store: parts.store, passages: parts.bible,
             speaker: speaker, clock: parts.clock, timing: timing,
@@ -225,18 +230,25 @@ public final class SessionRuntime {
         heartbeat()
         guard !stopFlag.isRaised else { return }
         let end = capturedAt ?? clock.now
-        if !hearsWhileSpeaking, end - length < deafUntil {
+        // The echo's tail is not heard; an utterance begun over the daemon's voice is heard on.
+        if end - length < deafUntil, !(hearsWhileSpeaking && listener.endpointer.isInSpeech) {
             gatedSamples += samples.count
             fireDueTimers()
             return
         }
         listen(to: echoCanceller?.clean(samples, from: Self.sample(at: end - length)) ?? samples)
+        if openedOverSpeech, listener.openMilliseconds > longestWhileSpeaking { listener.abandon() }
         // Acted on once the listener is done with the chunk: the reply may be heard over.
         let heard = closed
         closed = []
         for (recognition, cutAtMaximum) in heard where !stopFlag.isRaised {
+            let overSpeech = openedOverSpeech
+            openedOverSpeech = false
+            // Begun over the daemon's voice, it may be that voice: only what may cut it counts.
+            if overSpeech, !driver.interrupts(recognition.input(cutAtMaximum: cutAtMaximum)) { continue }
             act(on: recognition, cutAtMaximum: cutAtMaximum)
         }
+        if !listener.isOpen { openedOverSpeech = false }
         fireDueTimers()
     }
 
@@ -272,6 +284,8 @@ public final class SessionRuntime {
             onAudio?(chunk.samples, AudioFormat.sampleRate, false)
             let start = Self.sample(at: chunk.capturedAt) - chunk.samples.count
             listen(to: echoCanceller?.clean(chunk.samples, from: start) ?? chunk.samples)
+            if listener.openMilliseconds > longestWhileSpeaking { listener.abandon() }
+            openedOverSpeech = listener.isOpen
             for (recognition, cutAtMaximum) in closed where cut == nil {
                 let input = recognition.input(cutAtMaximum: cutAtMaximum)
                 if driver.interrupts(input) {

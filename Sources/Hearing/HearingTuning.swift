@@ -63,6 +63,11 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         /// is decided. Added to every verse read, so kept short; a "stop" said while a
         /// verse is spoken is not heard (the microphone is shut while the daemon speaks).
         public var readingGapMilliseconds: Int
+        /// The longest utterance heard while the daemon speaks (ms): what may cut its speech
+        /// is a word ("stop", "pause") or a reference ("no, Esther chapter one verse eleven",
+        /// about 3 s); anything longer is its own voice past the echo canceller, a television
+        /// or people talking, and is let go undecoded, for decoding it costs a core.
+        public var longestWhileSpeakingMilliseconds: Int
         /// Whether a bare "no" (or "stop", "wrong", "cancel") the correction grammar decoded
         /// in the window was said: a logistic model of the same features as the command
         /// decision (``CommandFeatures``), fitted by `scripts/bench-correction.sh` on real
@@ -107,7 +112,7 @@ public struct HearingTuning: Hashable, Sendable, Codable {
                            garbageWeight: 0.01, maximumAnswerItemsInAnyOrder: 4),
         conversation: Conversation(
             correctionWindowMilliseconds: 1_200,
-            readingGapMilliseconds: 600,
+            readingGapMilliseconds: 600, longestWhileSpeakingMilliseconds: 4_000,
             refusalConfidence: CommandConfidence(
                 bias: 8.4918,
                 weights: CommandWeights(wordsAgainstModel: 0.0206, wholeAgainstModel: 0.2563, closestRunDistance: -5.6702,
@@ -181,6 +186,7 @@ extension HearingTuning {
             TuningFile.outOfRange("noise.echoFilterMilliseconds", noise.echoFilterMilliseconds, Ranges.echoFilterMilliseconds),
             TuningFile.outOfRange("conversation.correctionWindowMilliseconds", conversation.correctionWindowMilliseconds, 0...10_000),
             TuningFile.outOfRange("conversation.readingGapMilliseconds", conversation.readingGapMilliseconds, 0...10_000),
+            TuningFile.outOfRange("conversation.longestWhileSpeakingMilliseconds", conversation.longestWhileSpeakingMilliseconds, 500...60_000),
             decoding.decodeAfterQuietMilliseconds.flatMap { TuningFile.outOfRange("decoding.decodeAfterQuietMilliseconds", $0, 10...5_000) },
             TuningFile.outOfRange("decoding.maximumPauseMilliseconds", decoding.maximumPauseMilliseconds, Ranges.maximumPauseMilliseconds),
             TuningFile.outOfRange("decoding.garbageWeight", decoding.garbageWeight, 0...0.999_999),

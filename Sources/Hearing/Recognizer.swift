@@ -21,7 +21,8 @@ public final class Recognizer {
     public let policy: HearingPolicy
     private let decoders: HearingDecoders
     private(set) public var expected: ExpectedSpeech = .commands
-    private var utteranceSamples = 0
+    /// Samples of the open utterance so far.
+    public private(set) var utteranceSamples = 0
     /// The utterance so far: cleaned, with a cleaner over the stream (``cleansStream``), and
     /// as it was heard.
     private var held: [Int16] = []

@@ -106,6 +106,17 @@ public final class UtteranceListener {
         heardOrigin += drop
     }
 
+    /// How long the open utterance has run so far (ms); 0 when none is open.
+    public var openMilliseconds: Int {
+        isOpen ? Int(AudioFormat.milliseconds(samples: recognizer.utteranceSamples)) : 0
+    }
+
+    /// Lets the open utterance go undecided: the rest of it, until the endpointer closes it,
+    /// is not heard (speech too long to be meant, heard while the daemon speaks).
+    public func abandon() {
+        isOpen = false
+    }
+
     /// Closes an utterance still open at the end of a recording; nil when none is.
     public func close() throws -> RecognizedUtterance? {
         guard isOpen else { return nil }

@@ -88,6 +88,13 @@ public final class ScriptedConversation {
         return Array(events[first...])
     }
 
+    /// Puts `utterance` (16 kHz mono) on the timeline at `time`, to be heard when the
+    /// microphone gets there (over the daemon's voice, if it speaks then); nothing is heard
+    /// now. For an utterance said while the reply to the next one is spoken.
+    public func schedule(_ utterance: [Int16], at time: Duration) {
+        said.append((max(cursor, Self.sample(at: time)), utterance))
+    }
+
     /// Hears `duration` of silence (timers run out meanwhile).
     public func hearSilence(_ duration: Duration) {
         var left = duration

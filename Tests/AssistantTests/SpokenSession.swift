@@ -69,7 +69,8 @@ final class SpokenSession {
     /// A session whose progress database holds `saved` (and `completed` lessons) before
     /// it starts; `prepare` may change the copied curriculum first.
     init(saved: SavedSession? = nil, completed: [String] = [], stateDirectory existing: URL? = nil,
-         recording: Bool = true, narrator: (any Narrator)? = nil, prepare: (URL) throws -> Void = { _ in }) throws {
+         recording: Bool = true, narrator: (any Narrator)? = nil, hearsWhileSpeaking: Bool = false, room: RoomEcho? = nil,
+         prepare: (URL) throws -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("assistant-test-\(UUID().uuidString)")
         curriculum = directory.appendingPathComponent("curriculum")
         stateDirectory = existing ?? directory.appendingPathComponent("state")
@@ -97,9 +98,10 @@ final class SpokenSession {
             ?? UnavailableBible(reason: "Models/Bible.db is not built")
         runtime = SessionRuntime(.init(
             courseID: Self.courseID, loader: loader, store: store, bible: bible, recognizer: recognizer,
-            synthesizer: narrator ?? Self.daemonVoice, sink: recording ? sink : DiscardingSink(), clock: VirtualSessionClock()),
+            synthesizer: narrator ?? Self.daemonVoice, sink: recording ? sink : DiscardingSink(), clock: VirtualSessionClock(),
+            hearsWhileSpeaking: hearsWhileSpeaking),
             logger: Self.quietLogger)
-        conversation = ScriptedConversation(runtime: runtime)
+        conversation = ScriptedConversation(runtime: runtime, room: room)
     }
 
     deinit {

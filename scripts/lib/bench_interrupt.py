@@ -2,15 +2,21 @@
 """Stopping a reading, as a person would: `simulate` reads a passage asked for in Piper's
 voice, and a real person's "stop" (Speech Commands, one clip a person) is said at a random
 moment of the reading, then again 2 s after it ended while the daemon has not stopped, up to
-three times (`simulate --at`). Other people's sentences (Common Voice) said at random moments
-of the same reading count the false stops.
+three times (`simulate --at`). The daemon's own voice reaches the microphone through a
+simulated room (`simulate --echo DB`: a soft-clipping loudspeaker, reflections, clocks
+`--drift` ppm apart) at the echo level of each condition, or not at all ("none"). Other
+people's sentences (Common Voice) said at random moments of the same reading, and the
+daemon's own voice alone, count the false stops.
 
-    bench_interrupt.py --bin BIN --out DIR [--trials 40] [--snr clean,12,6] [--seed 7]
+    bench_interrupt.py --bin BIN --out DIR [--trials 40] [--conditions none/clean,0/clean,10/12]
+                       [--drift 100] [--seed 7] [--half-duplex]
 
-Prints, per noise level (the clip mixed with real room noise at that SNR): readings stopped,
-the time from the end of the first "stop" to silence (median, p95; silence is the end of
-the verse being spoken when it was decided), and the tries it took; then other people's
-speech: sentences said, readings stopped by them, and per hour of the daemon's speech.
+A condition is ECHO/SNR: the echo's level above the person's voice (dB, or "none") and the
+person's clip mixed with real room noise at SNR dB (or "clean"). Prints, per condition:
+readings stopped, the time from the end of the first "stop" to silence (median, p95; silence
+is when the daemon stopped speaking), and the tries it took; then per echo level, false
+stops over whole readings with nobody talking and with other people's sentences, per hour
+of the daemon's speech.
 """
 import argparse, array, json, os, random, statistics, subprocess, sys
 
@@ -21,9 +27,9 @@ from speech_sets import SPEECH, Piper, noise_bed, bed_cuts, transcripts  # noqa:
 LOOKUP = "read psalm one hundred three"
 
 
-def simulate(binary, files, times, state):
+def simulate(binary, files, times, state, extra):
     out = subprocess.run([binary, "simulate", "--utterances", ",".join(files), "--at", ",".join(f"{t:.2f}" for t in times),
-                          "--state-dir", state], capture_output=True, text=True, check=True).stdout
+                          "--state-dir", state] + extra, capture_output=True, text=True, check=True).stdout
     return [json.loads(line) for line in out.splitlines() if line.strip()]
 
 
@@ -50,8 +56,10 @@ def main():
     ap.add_argument("--bin", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--trials", type=int, default=40)
-    ap.add_argument("--snr", default="clean,12,6")
+    ap.add_argument("--conditions", default="none/clean,none/12,none/6")
+    ap.add_argument("--drift", type=float, default=100)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--half-duplex", action="store_true", help="the daemon deaf while it speaks (hear_while_speaking = false)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
@@ -59,8 +67,13 @@ def main():
     lookup = os.path.join(args.out, "lookup.wav")
     if not os.path.exists(lookup):
         Piper(os.path.expanduser("~/.cache/bible-course/piper")).say(LOOKUP, 1.0, 0, lookup)
+    duplex = ["--hear-while-speaking", "false"] if args.half_duplex else []
+
+    def room(echo):
+        return duplex + ([] if echo == "none" else [f"--echo={echo}", f"--echo-drift-ppm={args.drift}"])
+
     # Where the reading begins and how long it runs, with nobody interrupting.
-    plain = simulate(args.bin, [lookup], [0], state)
+    plain = simulate(args.bin, [lookup], [0], state, duplex)
     verses = [e for e in plain if e["event"] == "said" and e["kind"] == "lookup"]
     start, end = verses[0]["time"], verses[-1]["time"] + verses[-1]["seconds"]
     spoken = sum(e["seconds"] for e in plain if e["event"] == "said")
@@ -72,7 +85,8 @@ def main():
         people.setdefault(name.split("_")[0], name)
     clips = [os.path.join(SPEECH, "speech-commands", "stop", n) for n in sorted(people.values())][: args.trials]
     pad = array.array("h", [0] * 8000)
-    for snr in args.snr.split(","):
+    conditions = [c.split("/") for c in args.conditions.split(",")]
+    for echo, snr in conditions:
         stopped, latencies, tries = 0, [], []
         for i, clip in enumerate(clips):
             speech = read(clip)
@@ -85,7 +99,7 @@ def main():
             step = len(speech) / 16000 + 2
             first = rng.uniform(start + 1, min(end - 10, start + 60))
             times = [first, first + step, first + 2 * step]
-            events = simulate(args.bin, [lookup, path, path, path], [0] + times, state)
+            events = simulate(args.bin, [lookup, path, path, path], [0] + times, state, room(echo))
             ok, latency = outcome(events, first + speech_end(path))
             if ok:
                 decided = next(e["time"] for e in events if e["event"] == "intent" and e.get("intent") == "refusal")
@@ -93,7 +107,7 @@ def main():
                 latencies.append(latency)
                 tries.append(sum(1 for t in times if t <= decided))
         n = len(clips)
-        line = f"stop, {snr:>5}: stopped {stopped}/{n} ({100 * stopped / max(1, n):.0f}%)"
+        line = f"stop, echo {echo:>4}, noise {snr:>5}: stopped {stopped}/{n} ({100 * stopped / max(1, n):.0f}%)"
         if latencies:
             latencies.sort()
             p95 = latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))]
@@ -102,18 +116,28 @@ def main():
         print(line, flush=True)
 
     texts = sorted(transcripts(os.path.join(SPEECH, "commonvoice100", "ref.txt")))[: args.trials]
-    false_stops, speech_seconds = 0, 0.0
-    for i, ident in enumerate(texts):
-        path = os.path.join(args.out, f"other-{i}.wav")
-        write(path, pad + read(os.path.join(SPEECH, "commonvoice100", "data", ident + ".wav")) + pad)
-        at = rng.uniform(start + 1, min(end - 10, start + 60))
-        events = simulate(args.bin, [lookup, path], [0, at], state)
-        # A false stop: the reading ended early, whatever it was taken for.
-        false_stops += sum(1 for e in events if e["event"] == "said" and e["kind"] == "lookup") < len(verses)
-        speech_seconds += sum(e["seconds"] for e in events if e["event"] == "said")
-    print(f"other people talking: {len(texts)} sentences during readings, {false_stops} stopped a reading "
-          f"({false_stops / max(1e-9, speech_seconds / 3600):.1f} per hour of the daemon's speech, "
-          f"{speech_seconds / 60:.0f} min of it)")
+    for echo in sorted({e for e, _ in conditions}, key=lambda e: (e != "none", e)):
+        # The daemon's own voice alone: a whole reading, nobody talking.
+        alone = simulate(args.bin, [lookup], [0], state, room(echo))
+        verses_read = sum(1 for e in alone if e["event"] == "said" and e["kind"] == "lookup")
+        acted = [e for e in alone if e["event"] == "intent" and e["time"] > start and e.get("intent") != "rejected"]
+        own = sum(e["seconds"] for e in alone if e["event"] == "said")
+        print(f"echo {echo:>4}, nobody talking: {verses_read}/{len(verses)} verses read, {len(acted)} intents acted on in "
+              f"{own / 60:.1f} min of the daemon's speech" + (f" ({', '.join(e.get('intent', '') for e in acted)})" if acted else ""),
+              flush=True)
+        false_stops, speech_seconds = 0, 0.0
+        for i, ident in enumerate(texts):
+            path = os.path.join(args.out, f"other-{i}.wav")
+            if not os.path.exists(path):
+                write(path, pad + read(os.path.join(SPEECH, "commonvoice100", "data", ident + ".wav")) + pad)
+            at = rng.uniform(start + 1, min(end - 10, start + 60))
+            events = simulate(args.bin, [lookup, path], [0, at], state, room(echo))
+            # A false stop: the reading ended early, whatever it was taken for.
+            false_stops += sum(1 for e in events if e["event"] == "said" and e["kind"] == "lookup") < len(verses)
+            speech_seconds += sum(e["seconds"] for e in events if e["event"] == "said")
+        print(f"echo {echo:>4}, other people talking: {len(texts)} sentences during readings, {false_stops} stopped a "
+              f"reading ({false_stops / max(1e-9, speech_seconds / 3600):.1f} per hour of the daemon's speech, "
+              f"{speech_seconds / 60:.0f} min of it)", flush=True)
 
 
 if __name__ == "__main__":
