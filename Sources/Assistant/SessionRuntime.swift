@@ -101,8 +101,9 @@ public final class SessionRuntime {
     public var heartbeat: () -> Void = {} {
         didSet { speaker.heartbeat = heartbeat }
     }
-    /// Receives all audio in time order: each chunk heard (16 kHz, gated or not) and each
-    /// piece spoken (at the synthesiser's rate). For the demo's session WAV.
+    /// Receives all audio in time order: each chunk heard (16 kHz, gated or not; not what is
+    /// heard while the daemon speaks) and each piece spoken (at the synthesiser's rate). For
+    /// the demo's session WAV.
     public var onAudio: ((_ samples: [Int16], _ sampleRate: Int, _ spoken: Bool) -> Void)? {
         didSet {
             let record = onAudio
@@ -281,7 +282,7 @@ public final class SessionRuntime {
         }
         var cut: SpokenOver?
         for chunk in microphone(reached) where cut == nil && !chunk.samples.isEmpty {
-            onAudio?(chunk.samples, AudioFormat.sampleRate, false)
+            // Not handed to `onAudio`: its recording holds the speech in this stretch.
             let start = Self.sample(at: chunk.capturedAt) - chunk.samples.count
             listen(to: echoCanceller?.clean(chunk.samples, from: start) ?? chunk.samples)
             if listener.openMilliseconds > longestWhileSpeaking { listener.abandon() }
