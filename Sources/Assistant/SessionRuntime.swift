@@ -270,15 +270,12 @@ public final class SessionRuntime {
         guard let microphone = microphoneWhileSpeaking, !stopFlag.isRaised else { return nil }
         heartbeat()
         let reached = clock.now + .seconds(double: speaker.playedSeconds)
-        if let echoCanceller {
+        if echoCanceller != nil || onVoicePlayed != nil {
             let voice = Resampler.resample(played, from: sampleRate, to: AudioFormat.sampleRate)
             // Stamped as handed to the loudspeaker, which plays it a little later: early, as
             // the canceller needs.
-            echoCanceller.played(voice, from: Self.sample(at: reached) - voice.count)
-        }
-        if let onVoicePlayed {
-            onVoicePlayed(Resampler.resample(played, from: sampleRate, to: AudioFormat.sampleRate),
-                          reached - .seconds(double: Double(played.count) / Double(sampleRate)))
+            echoCanceller?.played(voice, from: Self.sample(at: reached) - voice.count)
+            onVoicePlayed?(voice, reached - .seconds(double: Double(played.count) / Double(sampleRate)))
         }
         var cut: SpokenOver?
         for chunk in microphone(reached) where cut == nil && !chunk.samples.isEmpty {
