@@ -237,7 +237,7 @@ public final class SessionRuntime {
             fireDueTimers()
             return
         }
-        listen(to: echoCanceller?.clean(samples, from: Self.sample(at: end - length)) ?? samples)
+        listen(to: echoCanceller?.clean(samples, from: AudioFormat.sample(at: end - length)) ?? samples)
         if openedOverSpeech, listener.openMilliseconds > longestWhileSpeaking { listener.abandon() }
         // Acted on once the listener is done with the chunk: the reply may be heard over.
         let heard = closed
@@ -274,13 +274,13 @@ public final class SessionRuntime {
             let voice = Resampler.resample(played, from: sampleRate, to: AudioFormat.sampleRate)
             // Stamped as handed to the loudspeaker, which plays it a little later: early, as
             // the canceller needs.
-            echoCanceller?.played(voice, from: Self.sample(at: reached) - voice.count)
+            echoCanceller?.played(voice, from: AudioFormat.sample(at: reached) - voice.count)
             onVoicePlayed?(voice, reached - .seconds(double: Double(played.count) / Double(sampleRate)))
         }
         var cut: SpokenOver?
         for chunk in microphone(reached) where cut == nil && !chunk.samples.isEmpty {
             // Not handed to `onAudio`: its recording holds the speech in this stretch.
-            let start = Self.sample(at: chunk.capturedAt) - chunk.samples.count
+            let start = AudioFormat.sample(at: chunk.capturedAt) - chunk.samples.count
             listen(to: echoCanceller?.clean(chunk.samples, from: start) ?? chunk.samples)
             if listener.openMilliseconds > longestWhileSpeaking { listener.abandon() }
             openedOverSpeech = listener.isOpen
@@ -309,10 +309,6 @@ public final class SessionRuntime {
 
     // MARK: - Utterances
 
-    /// The session timeline's 16 kHz sample at `time`.
-    private static func sample(at time: Duration) -> Int {
-        Int((time / .seconds(1) * Double(AudioFormat.sampleRate)).rounded())
-    }
 
     /// Audio captured before this is the daemon's own voice or its echo.
     private var deafUntil: Duration {

@@ -4,6 +4,11 @@ public enum AudioFormat {
     public static let sampleRate = 16_000
     /// Samples in `milliseconds` of audio.
     public static func samples(milliseconds: Int) -> Int { sampleRate * milliseconds / 1000 }
+    /// The sample at `time` on a timeline of 16 kHz audio that starts at zero (the session
+    /// clock's, where the daemon's voice and the microphone are lined up).
+    public static func sample(at time: Duration) -> Int {
+        Int((time / .seconds(1) * Double(sampleRate)).rounded())
+    }
     /// Milliseconds in `samples`.
     public static func milliseconds(samples: Int) -> Double { Double(samples) * 1000 / Double(sampleRate) }
     /// How much audio the capture loop hands on at a time.

@@ -35,7 +35,7 @@ public final class ScriptedConversation {
         self.runtime = runtime
         self.room = room
         if let room {
-            runtime.onVoicePlayed = { voice, at in room.played(voice, from: Self.sample(at: at)) }
+            runtime.onVoicePlayed = { voice, at in room.played(voice, from: AudioFormat.sample(at: at)) }
         }
         let previous = runtime.onEvent
         runtime.onEvent = { [unowned self] event in
@@ -43,7 +43,7 @@ public final class ScriptedConversation {
             previous(event)
         }
         runtime.microphoneWhileSpeaking = { [unowned self] reached in
-            let end = Self.sample(at: reached)
+            let end = AudioFormat.sample(at: reached)
             guard end > cursor else { return [] }
             defer { cursor = end }
             return [CaptureThread.Chunk(samples: audio(from: cursor, count: end - cursor), capturedAt: reached)]
@@ -72,7 +72,7 @@ public final class ScriptedConversation {
     public func say(_ utterance: [Int16]) -> [TimedEvent]? {
         let first = events.count
         guard waitUntilListening() else { return nil }
-        hear(utterance, from: Self.sample(at: runtime.now))
+        hear(utterance, from: AudioFormat.sample(at: runtime.now))
         return Array(events[first...])
     }
 
@@ -84,7 +84,7 @@ public final class ScriptedConversation {
     @discardableResult
     public func say(_ utterance: [Int16], at time: Duration) -> [TimedEvent] {
         let first = events.count
-        hear(utterance, from: max(cursor, Self.sample(at: time)))
+        hear(utterance, from: max(cursor, AudioFormat.sample(at: time)))
         return Array(events[first...])
     }
 
@@ -92,7 +92,7 @@ public final class ScriptedConversation {
     /// microphone gets there (over the daemon's voice, if it speaks then); nothing is heard
     /// now. For an utterance said while the reply to the next one is spoken.
     public func schedule(_ utterance: [Int16], at time: Duration) {
-        said.append((max(cursor, Self.sample(at: time)), utterance))
+        said.append((max(cursor, AudioFormat.sample(at: time)), utterance))
     }
 
     /// Hears `duration` of silence (timers run out meanwhile).
@@ -136,7 +136,7 @@ public final class ScriptedConversation {
     /// (a half-duplex runtime does not read the microphone while it speaks): what was said
     /// meanwhile is skipped.
     private func hearNext() {
-        cursor = max(cursor, Self.sample(at: runtime.now))
+        cursor = max(cursor, AudioFormat.sample(at: runtime.now))
         let samples = audio(from: cursor, count: chunk)
         cursor += chunk
         runtime.hear(samples)
@@ -169,8 +169,4 @@ public final class ScriptedConversation {
         return loud.reduce(0, +) / Double(loud.count)
     }
 
-    /// The timeline's sample at `time`.
-    private static func sample(at time: Duration) -> Int {
-        Int((time / .seconds(1) * Double(AudioFormat.sampleRate)).rounded())
-    }
 }
