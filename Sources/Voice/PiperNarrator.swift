@@ -12,8 +12,9 @@ import Foundation
 ///   sentence is not ready ``sentenceWait`` after it is due, espeak-ng says it; one line
 ///   goes to `log` each time Piper is given up, and Piper is tried again ``retryAfter`` on.
 public final class PiperNarrator: Narrator, @unchecked Sendable {
-    /// How long a sentence may keep the listener waiting before espeak-ng says it instead.
-    public static let sentenceWait = Duration.seconds(2)
+    /// How long a sentence may keep the listener waiting before espeak-ng says it instead,
+    /// by default.
+    public static let defaultSentenceWait = Duration.seconds(2)
     /// How long after a failure Piper is tried again.
     public static let retryAfter = Duration.seconds(60)
     /// The longest piece Piper is given by default, in characters: a longer sentence is cut
@@ -28,6 +29,8 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
     public let fallback: SpeechSynthesizer
     /// The longest piece Piper is given (``defaultPieceLength``).
     public let pieceLength: Int
+    /// How long a sentence may keep the listener waiting (``defaultSentenceWait``).
+    public let sentenceWait: Duration
     /// The authored pronunciations, as Piper is given them (the fallback's, in IPA).
     public let pronunciations: PiperPronunciations
     private let log: @Sendable (String) -> Void
@@ -39,8 +42,10 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
     private var givenUpUntil: ContinuousClock.Instant?
 
     public init(launch: PiperProcess.Launch, cache: RenderCache?, fallback: SpeechSynthesizer,
-                pieceLength: Int = PiperNarrator.defaultPieceLength, log: @escaping @Sendable (String) -> Void) {
+                pieceLength: Int = PiperNarrator.defaultPieceLength,
+                sentenceWait: Duration = PiperNarrator.defaultSentenceWait, log: @escaping @Sendable (String) -> Void) {
         self.pieceLength = pieceLength
+        self.sentenceWait = sentenceWait
         voiceName = VoiceChoice.piperPrefix + launch.model
         self.launch = launch
         self.cache = cache
@@ -84,10 +89,10 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
         for (index, sentence) in sentences.enumerated() {
             if shouldStop() { return .stopped(spoken: index, of: sentences.count) }
             let rendered: RenderCache.Entry
-            if let ready = ahead.take(index, waiting: Self.sentenceWait) {
+            if let ready = ahead.take(index, waiting: sentenceWait) {
                 rendered = ready
             } else {
-                giveUp("Piper did not render a sentence within \(Self.sentenceWait)")
+                giveUp("Piper did not render a sentence within \(sentenceWait)")
                 rendered = try espeak(sentence)
             }
             if shouldStop() { return .stopped(spoken: index, of: sentences.count) }

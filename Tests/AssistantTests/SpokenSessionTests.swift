@@ -180,7 +180,8 @@ struct SpokenSessionTests {
             narrator = PiperNarrator(
                 launch: PiperProcess.Launch(python: python, script: SpokenSession.checkout.appendingPathComponent("libexec/piper-voice.py").path,
                                             model: "en_US-joe-medium", voiceFolders: [], lengthScale: 1 / 0.9),
-                cache: nil, fallback: SpokenSession.daemonVoice, log: { Issue.record("Piper gave up: \($0)") })
+                cache: nil, fallback: SpokenSession.daemonVoice, sentenceWait: .seconds(60),
+                log: { Issue.record("Piper gave up: \($0)") })
         }
         let session = try SpokenSession(narrator: narrator)
         session.start()

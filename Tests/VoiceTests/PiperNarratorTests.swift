@@ -22,6 +22,10 @@ struct PiperNarratorTests {
                             model: "en_US-joe-medium", voiceFolders: [], lengthScale: 1 / 0.9)
     }
 
+    /// How long these tests let Piper take over a sentence: they check what Piper says and
+    /// caches, not how fast it starts on a machine busy with the other suites.
+    static let patience = Duration.seconds(60)
+
     private final class Lines: @unchecked Sendable {
         private let lock = NSLock()
         private var items: [String] = []
@@ -36,7 +40,7 @@ struct PiperNarratorTests {
         let espeak = try SpeechSynthesizer()
         let text = "Blessed are the meek. They shall inherit the earth."
         let log = Lines()
-        let piper = PiperNarrator(launch: launch(), cache: RenderCache(folder: folder), fallback: espeak, log: log.append)
+        let piper = PiperNarrator(launch: launch(), cache: RenderCache(folder: folder), fallback: espeak, sentenceWait: Self.patience, log: log.append)
         let sink = RecordingAudioSink()
         #expect(try piper.speak(text, to: sink, shouldStop: { false }) == .finished(sentences: 2))
         #expect(log.all.isEmpty, "\(log.all)")
@@ -72,7 +76,7 @@ struct PiperNarratorTests {
     func killedMidSentence() throws {
         let espeak = try SpeechSynthesizer()
         let log = Lines()
-        let piper = PiperNarrator(launch: launch(), cache: nil, fallback: espeak, log: log.append)
+        let piper = PiperNarrator(launch: launch(), cache: nil, fallback: espeak, sentenceWait: Self.patience, log: log.append)
         // Started by a first sentence; then killed while it renders a long one.
         _ = try piper.speak("Amen.", to: RecordingAudioSink(), shouldStop: { false })
         let pid = try #require(piper.processIdentifier)
@@ -112,8 +116,9 @@ struct PiperNarratorTests {
     @Test("Piper says the difficult names as authored, where unaided it says them its own way")
     func authoredNamesReachPiper() throws {
         let log = Lines()
-        let authored = PiperNarrator(launch: launch(), cache: nil, fallback: try SpeechSynthesizer(pronunciations: SpeechFixture.authored()), log: log.append)
-        let unaided = PiperNarrator(launch: launch(), cache: nil, fallback: try SpeechSynthesizer(), log: log.append)
+        let authored = PiperNarrator(launch: launch(), cache: nil, fallback: try SpeechSynthesizer(pronunciations: SpeechFixture.authored()),
+                                     sentenceWait: Self.patience, log: log.append)
+        let unaided = PiperNarrator(launch: launch(), cache: nil, fallback: try SpeechSynthesizer(), sentenceWait: Self.patience, log: log.append)
         for name in Self.names {
             #expect(authored.pronunciations.text(for: "\(name.word).").hasPrefix("[["), "\(name.word) goes to Piper as phonemes")
             let withLexicon = RecordingAudioSink()
@@ -131,7 +136,8 @@ struct PiperNarratorTests {
     func longSentencesInPieces() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voice-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let piper = PiperNarrator(launch: launch(), cache: RenderCache(folder: folder), fallback: try SpeechSynthesizer(), log: { _ in })
+        let piper = PiperNarrator(launch: launch(), cache: RenderCache(folder: folder), fallback: try SpeechSynthesizer(),
+                                  sentenceWait: Self.patience, log: { _ in })
         let long = "In the beginning God created the heavens and the earth, and the earth was formless and void, and darkness was over the surface of the deep, and the Spirit of God was hovering over the waters."
         let cut = piper.pieces(of: long)
         #expect(cut.count == 2 && cut.allSatisfy { $0.count <= PiperNarrator.defaultPieceLength }, "\(cut)")
