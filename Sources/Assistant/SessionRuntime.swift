@@ -153,7 +153,8 @@ public final class SessionRuntime {
         speaker = SynthesizerSpeaker(synthesizer: parts.synthesizer, sink: parts.sink, stopFlag: stopFlag)
         hearsWhileSpeaking = parts.hearsWhileSpeaking
         echoCanceller = parts.hearsWhileSpeaking
-            ? EchoCanceller(tailMilliseconds: parts.recognizer.settings.tuning.noise.echoFilterMilliseconds) : nil
+            ? EchoCanceller(tailMilliseconds: parts.recognizer.settings.tuning.noise.echoFilterMilliseconds,
+                            residueMarginDecibels: parts.recognizer.settings.tuning.noise.echoResidueMarginDecibels) : nil
         let recognizer = parts.recognizer
         var timing = parts.timing
         // The window is what is heard: it opens once the reference's echo has died away.
@@ -353,3 +354,4 @@ public final class SessionRuntime {
         }
     }
 }
+

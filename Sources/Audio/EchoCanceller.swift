@@ -1,4 +1,5 @@
 import CSpeexDSP
+import Foundation
 
 /// Takes the daemon's own voice out of what the microphone hears, given the samples it
 /// played: speexdsp's adaptive echo canceller (MDF) and its residual echo suppressor, on
@@ -9,7 +10,8 @@ import CSpeexDSP
 /// heard. The canceller's filter models an echo that arrives up to ``tailSamples`` after
 /// the voice it belongs to, so the played stamps may run early (the loudspeaker's buffer,
 /// the capture period) but must not run late. Two clocks drift (a USB microphone and
-/// speaker); a captured stream that strays from its stamps by more than
+/// speaker): ``ClockDrift`` follows the drift and the voice is given to the filter resampled
+/// to keep pace with its echo; a captured stream that strays from its stamps by more than
 /// ``resyncSamples`` is placed by them again.
 ///
 /// Not thread-safe: one thread plays and cleans.
@@ -29,11 +31,28 @@ public final class EchoCanceller {
     private var captureCursor: Int?
     /// Captured samples short of a whole frame.
     private var pending: [Int16] = []
+    /// How far above the echo's usual residue (dB) a cleaned frame must be to be the person.
+    public let residueMarginDecibels: Double
+    /// The residue gate: how much quieter than the microphone the cleaned audio is while
+    /// only the voice's echo is heard (dB, recent frames), and where the voice last played.
+    private var residueRatios: [Double] = []
+    private var voiceHeardUntil = Int.min
+    /// The clocks' drift, and the captured audio waiting to be measured against the voice.
+    private var drift: ClockDrift
+    private var driftBlock: [Int16] = []
+    private var driftBlockStart = 0
+    /// How far back (samples) the voice is read for the filter at capture position `n`:
+    /// `shiftBase + shiftSlope * (n - shiftAnchor)`, continuous as the slope is refined.
+    private var shiftBase = 0.0
+    private var shiftSlope = 0.0
+    private var shiftAnchor = 0
 
     /// A canceller for echoes up to `tailMilliseconds` late; nil when speexdsp cannot set
     /// itself up.
-    public init?(tailMilliseconds: Int) {
+    public init?(tailMilliseconds: Int, residueMarginDecibels: Double) {
+        self.residueMarginDecibels = residueMarginDecibels
         tailSamples = AudioFormat.samples(milliseconds: tailMilliseconds)
+        drift = ClockDrift(longestLag: tailSamples)
         guard let echo = speex_echo_state_init(Int32(Self.frameSamples), Int32(tailSamples)) else { return nil }
         guard let residual = speex_preprocess_state_init(Int32(Self.frameSamples), Int32(AudioFormat.sampleRate)) else {
             speex_echo_state_destroy(echo)
@@ -74,6 +93,8 @@ public final class EchoCanceller {
         let expected = (captureCursor ?? start) + pending.count
         if captureCursor == nil || abs(expected - start) > resyncSamples {
             captureCursor = start - pending.count
+            drift.restart()
+            driftBlock = []
         }
         pending += samples
         var out: [Int16] = []
@@ -85,11 +106,12 @@ public final class EchoCanceller {
         while pending.count - offset >= Self.frameSamples, let cursor = captureCursor {
             for i in 0..<Self.frameSamples {
                 captured[i] = pending[offset + i]
-                let index = cursor + i - referenceOrigin
-                played[i] = index >= 0 && index < reference.count ? reference[index] : 0
+                played[i] = voice(at: Double(cursor + i) - shift(at: cursor + i))
             }
+            followDrift(captured, at: cursor)
             speex_echo_cancellation(echo, captured, played, &cleaned)
             speex_preprocess_run(residual, &cleaned)
+            gateResidue(&cleaned, captured: captured, played: played, at: cursor)
             out += cleaned
             offset += Self.frameSamples
             captureCursor = cursor + Self.frameSamples
@@ -99,10 +121,80 @@ public final class EchoCanceller {
         return out
     }
 
+    /// How far back the voice is read at capture position `position`.
+    private func shift(at position: Int) -> Double {
+        shiftBase + shiftSlope * Double(position - shiftAnchor)
+    }
+
+    /// The voice played at timeline position `position` (whole samples).
+    private func voice(at position: Int) -> Int16 {
+        let index = position - referenceOrigin
+        return index >= 0 && index < reference.count ? reference[index] : 0
+    }
+
+    /// The voice at a position between samples (a cubic through the four around it).
+    private func voice(at position: Double) -> Int16 {
+        let whole = Int(position.rounded(.down))
+        let t = position - Double(whole)
+        if t == 0 { return voice(at: whole) }
+        let (a, b, c, d) = (Double(voice(at: whole - 1)), Double(voice(at: whole)), Double(voice(at: whole + 1)), Double(voice(at: whole + 2)))
+        let value = b + 0.5 * t * (c - a + t * (2 * a - 5 * b + 4 * c - d + t * (3 * (b - c) + d - a)))
+        return Int16(max(-32_768, min(32_767, value.rounded())))
+    }
+
+    /// Measures the drift a second at a time while the voice plays, and bends the voice's
+    /// timing to the slope found, from here on.
+    private func followDrift(_ frame: [Int16], at cursor: Int) {
+        if driftBlock.isEmpty { driftBlockStart = cursor }
+        driftBlock += frame
+        guard driftBlock.count >= ClockDrift.blockSamples else { return }
+        defer { driftBlock = [] }
+        var voiced = 0
+        for position in stride(from: driftBlockStart - tailSamples, to: driftBlockStart + driftBlock.count, by: 80)
+        where abs(Int(voice(at: position))) > 300 { voiced += 1 }
+        // Too little of the voice in the window to be measured against.
+        guard voiced * 80 > ClockDrift.blockSamples / 2 else { return }
+        drift.measure(driftBlock, at: driftBlockStart, reference: { voice(at: $0) })
+        if drift.slope != shiftSlope {
+            let now = cursor + Self.frameSamples
+            shiftBase = shift(at: now)
+            shiftAnchor = now
+            shiftSlope = drift.slope
+        }
+    }
+
+    /// Silences a cleaned frame that is only what is left of the voice's echo: while the
+    /// voice (or its tail) is heard, a frame no louder against the microphone than the
+    /// echo's usual residue, plus the margin. The residue is learnt as the median over the
+    /// last three seconds of such frames, and the gate acts only once the canceller takes
+    /// out more than the margin again: before it has converged, nothing is silenced.
+    private func gateResidue(_ cleaned: inout [Int16], captured: [Int16], played: [Int16], at cursor: Int) {
+        let margin = residueMarginDecibels
+        if Self.decibels(played) > -50 { voiceHeardUntil = cursor + Self.frameSamples + tailSamples }
+        let microphone = Self.decibels(captured)
+        guard cursor < voiceHeardUntil, microphone > -55 else { return }
+        let ratio = Self.decibels(cleaned) - microphone
+        residueRatios.append(ratio)
+        if residueRatios.count > 300 { residueRatios.removeFirst(residueRatios.count - 300) }
+        guard residueRatios.count >= 50 else { return }
+        let residue = residueRatios.sorted()[residueRatios.count / 2]
+        if residue < -2 * margin, ratio < residue + margin {
+            for i in cleaned.indices { cleaned[i] = 0 }
+        }
+    }
+
+    static func decibels(_ frame: [Int16]) -> Double {
+        var sum = 0.0
+        for sample in frame { sum += Double(sample) * Double(sample) }
+        return 10 * log10(max(1e-10, sum / Double(max(1, frame.count)) / (32_768.0 * 32_768.0)))
+    }
+
     /// Drops the voice the captured stream has passed.
     private func forgetPlayed() {
         guard let cursor = captureCursor else { return }
-        let drop = min(reference.count, max(0, cursor - referenceOrigin))
+        // Kept: what the filter and the drift's measurement may still read.
+        let kept = tailSamples + ClockDrift.blockSamples + Int(abs(shiftBase).rounded(.up)) + 4 * ClockDrift.searchRadius
+        let drop = min(reference.count, max(0, cursor - kept - referenceOrigin))
         guard drop >= AudioFormat.sampleRate else { return }
         reference.removeFirst(drop)
         referenceOrigin += drop

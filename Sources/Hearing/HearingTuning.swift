@@ -45,6 +45,14 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         /// 0.1 s periods) plus a room's reverberation tail. Longer costs processor time and
         /// adapts more slowly.
         public var echoFilterMilliseconds: Int
+        /// How far above the echo's usual residue (dB) what the canceller leaves of a frame
+        /// must be, against the microphone, to be heard as the person while the daemon
+        /// speaks; quieter frames are silenced. The residue is each room's own, learnt as
+        /// the daemon speaks; the margin lies between it and a person talking over a voice
+        /// up to 20 dB louder than theirs (whose frames lose at most that much to it).
+        /// Smaller lets more of the residue through to be heard as speech; larger cuts
+        /// more of a person's quiet sounds.
+        public var echoResidueMarginDecibels: Double
         /// How hard WebRTC's suppressor pushes a noisy utterance's noise down (0-3): harder
         /// takes more of the room out and distorts more of the voice.
         public var suppressionStrength: NoiseSuppressor.Strength
@@ -107,7 +115,7 @@ public struct HearingTuning: Hashable, Sendable, Codable {
             trailingSilenceMilliseconds: 500, maximumMilliseconds: 10_000, floorWindowMilliseconds: 3_000,
             startLoudShare: 0.75, initialFloorDecibels: -50),
         noise: Noise(suppressBelowDecibels: 20, echoTailMilliseconds: 300, echoFilterMilliseconds: 400,
-                     suppressionStrength: .high),
+                     echoResidueMarginDecibels: 8, suppressionStrength: .high),
         decoding: Decoding(decodeAfterQuietMilliseconds: 200, maximumPauseMilliseconds: 800,
                            garbageWeight: 0.01, maximumAnswerItemsInAnyOrder: 4),
         conversation: Conversation(
@@ -155,6 +163,7 @@ extension HearingTuning {
         public static let maximumPauseMilliseconds = 1...60_000
         public static let echoTailMilliseconds = 0...5_000
         public static let echoFilterMilliseconds = 20...2_000
+        public static let echoResidueMarginDecibels = 1.0...60.0
         public static let suppressBelowDecibels = 0.0...100.0
     }
 
@@ -184,6 +193,7 @@ extension HearingTuning {
             TuningFile.outOfRange("noise.suppressBelowDecibels", noise.suppressBelowDecibels, Ranges.suppressBelowDecibels),
             TuningFile.outOfRange("noise.echoTailMilliseconds", noise.echoTailMilliseconds, Ranges.echoTailMilliseconds),
             TuningFile.outOfRange("noise.echoFilterMilliseconds", noise.echoFilterMilliseconds, Ranges.echoFilterMilliseconds),
+            TuningFile.outOfRange("noise.echoResidueMarginDecibels", noise.echoResidueMarginDecibels, Ranges.echoResidueMarginDecibels),
             TuningFile.outOfRange("conversation.correctionWindowMilliseconds", conversation.correctionWindowMilliseconds, 0...10_000),
             TuningFile.outOfRange("conversation.readingGapMilliseconds", conversation.readingGapMilliseconds, 0...10_000),
             TuningFile.outOfRange("conversation.longestWhileSpeakingMilliseconds", conversation.longestWhileSpeakingMilliseconds, 500...60_000),

@@ -121,7 +121,7 @@ public final class ScriptedConversation {
     /// until it has been decided.
     private func hear(_ utterance: [Int16], from start: Int) {
         said.append((start, utterance))
-        if let room, let level = Self.speechLevel(utterance) { room.personLevel = level }
+        if let room, let level = RoomEcho.speechLevel(utterance) { room.personLevel = level }
         while cursor < start + utterance.count, !runtime.stopFlag.isRaised {
             hearNext()
         }
@@ -156,17 +156,4 @@ public final class ScriptedConversation {
         room?.add(to: &mixed, from: start)
         return mixed.map { Int16(clamping: $0) }
     }
-
-    /// The RMS of the loudest tenth of `utterance`'s 20 ms frames (its voice, not its
-    /// pauses); nil for silence.
-    private static func speechLevel(_ utterance: [Int16]) -> Double? {
-        let frame = AudioFormat.samples(milliseconds: 20)
-        let levels = stride(from: 0, to: utterance.count - frame, by: frame).map { start in
-            (utterance[start..<(start + frame)].reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frame)).squareRoot()
-        }.sorted(by: >)
-        let loud = levels.prefix(max(1, levels.count / 10))
-        guard let top = loud.first, top > 30 else { return nil }
-        return loud.reduce(0, +) / Double(loud.count)
-    }
-
 }

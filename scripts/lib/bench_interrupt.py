@@ -9,12 +9,12 @@ people's sentences (Common Voice) said at random moments of the same reading, an
 daemon's own voice alone, count the false stops.
 
     bench_interrupt.py --bin BIN --out DIR [--trials 40] [--conditions none/clean,0/clean,10/12]
-                       [--drift 100] [--seed 7] [--half-duplex]
+                       [--drift 100] [--seed 7] [--half-duplex] [--stops-only]
 
 A condition is ECHO/SNR: the echo's level above the person's voice (dB, or "none") and the
 person's clip mixed with real room noise at SNR dB (or "clean"). Prints, per condition:
 readings stopped, the time from the end of the first "stop" to silence (median, p95; silence
-is when the daemon stopped speaking), and the tries it took; then per echo level, false
+is when the daemon stopped speaking), and the tries it took; then (unless --stops-only) per echo level, false
 stops over whole readings with nobody talking and with other people's sentences, per hour
 of the daemon's speech.
 """
@@ -31,6 +31,21 @@ def simulate(binary, files, times, state, extra):
     out = subprocess.run([binary, "simulate", "--utterances", ",".join(files), "--at", ",".join(f"{t:.2f}" for t in times),
                           "--state-dir", state] + extra, capture_output=True, text=True, check=True).stdout
     return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+# A person's level at the microphone (the mean RMS of their loudest tenth of 20 ms frames,
+# as RoomEcho measures speech): ordinary speech a metre from a USB microphone, so that an
+# echo 10 dB above it does not overload the microphone. Speech Commands' clips range from
+# whispers to clipping; each is brought to this level in every condition alike.
+PERSON_LEVEL = 3000
+
+
+def at_person_level(samples):
+    frames = sorted((sum(x * x for x in samples[i:i + 320]) / 320) ** 0.5 for i in range(0, len(samples) - 319, 320))
+    loud = frames[::-1][:max(1, len(frames) // 10)]
+    level = sum(loud) / len(loud)
+    gain = PERSON_LEVEL / max(1.0, level)
+    return array.array("h", (max(-32768, min(32767, int(round(x * gain)))) for x in samples))
 
 
 def speech_end(path):
@@ -59,6 +74,7 @@ def main():
     ap.add_argument("--conditions", default="none/clean,none/12,none/6")
     ap.add_argument("--drift", type=float, default=100)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--stops-only", action="store_true", help="only the stop trials (no reading alone, no other people)")
     ap.add_argument("--half-duplex", action="store_true", help="the daemon deaf while it speaks (hear_while_speaking = false)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -89,7 +105,7 @@ def main():
     for echo, snr in conditions:
         stopped, latencies, tries = 0, [], []
         for i, clip in enumerate(clips):
-            speech = read(clip)
+            speech = at_person_level(read(clip))
             if snr != "clean":
                 speech = mix(speech, noise_bed(len(speech), rng, bed_cuts("held-out")), float(snr))
             path = os.path.join(args.out, f"stop-{snr}-{i}.wav")
@@ -115,6 +131,8 @@ def main():
             line += f"; tries {statistics.mean(tries):.1f} mean"
         print(line, flush=True)
 
+    if args.stops_only:
+        return
     texts = sorted(transcripts(os.path.join(SPEECH, "commonvoice100", "ref.txt")))[: args.trials]
     for echo in sorted({e for e, _ in conditions}, key=lambda e: (e != "none", e)):
         # The daemon's own voice alone: a whole reading, nobody talking.
@@ -129,7 +147,7 @@ def main():
         for i, ident in enumerate(texts):
             path = os.path.join(args.out, f"other-{i}.wav")
             if not os.path.exists(path):
-                write(path, pad + read(os.path.join(SPEECH, "commonvoice100", "data", ident + ".wav")) + pad)
+                write(path, pad + at_person_level(read(os.path.join(SPEECH, "commonvoice100", "data", ident + ".wav"))) + pad)
             at = rng.uniform(start + 1, min(end - 10, start + 60))
             events = simulate(args.bin, [lookup, path], [0, at], state, room(echo))
             # A false stop: the reading ended early, whatever it was taken for.
