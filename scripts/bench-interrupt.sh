@@ -8,7 +8,7 @@
 # count the false stops (scripts/lib/bench_interrupt.py).
 #
 #   scripts/bench-interrupt.sh [--trials 40] [--conditions ECHO/SNR,...] [--drift PPM]
-#                              [--half-duplex] [--stops-only] [--keep DIR]
+#                              [--half-duplex] [--stops-only] [--cost] [--keep DIR]
 #   (a condition: none/clean, 10/12 = echo 10 dB above the person, room noise at 12 dB)
 set -euo pipefail
 for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,12p' "$0"; exit 0 ;; esac; done
@@ -20,7 +20,7 @@ while (($#)); do
     case "$1" in
         --keep) KEEP="$2"; shift 2 ;;
         --trials|--conditions|--drift) ARGS+=("$1" "$2"); shift 2 ;;
-        --half-duplex|--stops-only) ARGS+=("$1"); shift ;;
+        --half-duplex|--stops-only|--cost) ARGS+=("$1"); shift ;;
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done

@@ -282,7 +282,13 @@ public final class SessionRuntime {
         for chunk in microphone(reached) where cut == nil && !chunk.samples.isEmpty {
             // Not handed to `onAudio`: its recording holds the speech in this stretch.
             let start = AudioFormat.sample(at: chunk.capturedAt) - chunk.samples.count
-            listen(to: echoCanceller?.clean(chunk.samples, from: start) ?? chunk.samples)
+            let cleaned = echoCanceller?.clean(chunk.samples, from: start) ?? chunk.samples
+            // Until the canceller has learnt the room, what it returns is the voice itself.
+            guard echoCanceller?.hearsThrough ?? true else {
+                if listener.isOpen { listener.abandon() }
+                continue
+            }
+            listen(to: cleaned)
             if listener.openMilliseconds > longestWhileSpeaking { listener.abandon() }
             openedOverSpeech = listener.isOpen
             for (recognition, cutAtMaximum) in closed where cut == nil {

@@ -33,6 +33,10 @@ struct ClockDrift {
     private(set) var slope = 0.0
     /// Measurements in a row that found nothing near the line.
     private var misses = 0
+    /// How many times the voice was measured, and whether it was ever found in what was
+    /// captured (no: the voice does not reach the microphone, a headset or a far loudspeaker).
+    private(set) var measurements = 0
+    private(set) var hasFoundTheVoice = false
 
     init(longestLag: Int) {
         self.longestLag = longestLag
@@ -47,6 +51,7 @@ struct ClockDrift {
     /// Measures the lag of `captured` (from capture position `at`) behind the voice,
     /// `reference(i)` being the voice at the same timeline position `i`.
     mutating func measure(_ captured: [Int16], at position: Int, reference: (Int) -> Int16) {
+        measurements += 1
         // How far the line may be off here: the fit's own error, and the most two clocks
         // drift since the last lag found.
         let expected = misses < Self.missesBeforeSearch ? fitted(at: Double(position)) : nil
@@ -67,6 +72,7 @@ struct ClockDrift {
             return
         }
         misses = 0
+        hasFoundTheVoice = true
         if expected == nil, let predicted = fitted(at: Double(position)), abs(found - predicted) > leeway {
             // Found again far from the line (the echo's way changed): a new line.
             lags = []

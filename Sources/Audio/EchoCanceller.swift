@@ -37,6 +37,8 @@ public final class EchoCanceller {
     /// only the voice's echo is heard (dB, recent frames), and where the voice last played.
     private var residueRatios: [Double] = []
     private var voiceHeardUntil = Int.min
+    /// Whether the residue gate acts (the canceller has learnt the room's echo).
+    private var residueLearnt = false
     /// The clocks' drift, and the captured audio waiting to be measured against the voice.
     private var drift: ClockDrift
     private var driftBlock: [Int16] = []
@@ -74,6 +76,14 @@ public final class EchoCanceller {
     deinit {
         speex_preprocess_state_destroy(residual)
         speex_echo_state_destroy(echo)
+    }
+
+    /// Whether what ``clean(_:from:)`` returns may be heard as the person: once a second of
+    /// the voice has been measured, either it does not reach the microphone or the canceller
+    /// has learnt its echo well enough to gate the residue. Before, what it returns is
+    /// mostly the voice itself (the filter takes seconds of speech to converge).
+    public var hearsThrough: Bool {
+        drift.measurements > 0 && (!drift.hasFoundTheVoice || residueLearnt)
     }
 
     /// The daemon played `samples` (16 kHz) from the timeline's sample `start`.
@@ -178,7 +188,8 @@ public final class EchoCanceller {
         if residueRatios.count > 300 { residueRatios.removeFirst(residueRatios.count - 300) }
         guard residueRatios.count >= 50 else { return }
         let residue = residueRatios.sorted()[residueRatios.count / 2]
-        if residue < -2 * margin, ratio < residue + margin {
+        residueLearnt = residue < -2 * margin
+        if residueLearnt, ratio < residue + margin {
             for i in cleaned.indices { cleaned[i] = 0 }
         }
     }

@@ -22,13 +22,15 @@ struct EchoCancellerTests {
 
     /// The microphone and what the canceller made of it, sample for sample, with `person`
     /// saying their words from `personAt` (a sample of the timeline).
-    private func hear(room: RoomEcho, person: [Int16] = [], personAt: Int = 0) throws -> (microphone: [Int16], cleaned: [Int16]) {
+    private func hear(room: RoomEcho, person: [Int16] = [], personAt: Int = 0) throws
+        -> (microphone: [Int16], cleaned: [Int16], hearsThrough: [Bool]) {
         let voice = try Self.voice.get()
         let canceller = try #require(EchoCanceller(tailMilliseconds: 400, residueMarginDecibels: 8))
         if let level = RoomEcho.speechLevel(person) { room.personLevel = level }
         let piece = AudioFormat.samples(milliseconds: 100)
         var microphone: [Int16] = []
         var cleaned: [Int16] = []
+        var hearsThrough: [Bool] = []
         for start in stride(from: 0, to: voice.count, by: piece) {
             let played = Array(voice[start..<min(voice.count, start + piece)])
             room.played(played, from: start)
@@ -42,8 +44,9 @@ struct EchoCancellerTests {
             let chunk = heard.map { Int16(clamping: $0) }
             microphone += chunk
             cleaned += canceller.clean(chunk, from: start)
+            hearsThrough.append(canceller.hearsThrough)
         }
-        return (microphone, cleaned)
+        return (microphone, cleaned, hearsThrough)
     }
 
     /// `samples` at a person's ordinary level a metre from a USB microphone (the clips range
@@ -64,7 +67,7 @@ struct EchoCancellerTests {
         let person = try SpeechCommandsClips.padded(try #require(SpeechCommandsClips.clips("stop").first))
         for level in [0.0, 10.0] {
             let room = RoomEcho(level: level, driftPartsPerMillion: 0)
-            let (microphone, _) = try hear(room: room, person: person, personAt: -person.count)
+            let (microphone, _, _) = try hear(room: room, person: person, personAt: -person.count)
             let heard = try #require(RoomEcho.speechLevel(microphone))
             let personLevel = try #require(RoomEcho.speechLevel(person))
             #expect(abs(20 * log10(heard / personLevel) - level) < 2, "echo at \(level) dB: heard at \(20 * log10(heard / personLevel)) dB")
@@ -97,5 +100,16 @@ struct EchoCancellerTests {
         // The seconds before: the voice alone, all but silenced.
         let before = (at - 5 * AudioFormat.sampleRate)..<at
         #expect(reduction(heard.microphone, heard.cleaned, before) > 30)
+    }
+
+    @Test("what it returns is heard once it has learnt the room's echo, or found the voice does not reach the microphone")
+    func hearsThroughOnceLearnt() throws {
+        let echo = try hear(room: RoomEcho(level: 0)).hearsThrough
+        #expect(echo.prefix(10).allSatisfy { !$0 }, "the first second: the filter has not converged")
+        #expect(echo.suffix(100).allSatisfy { $0 }, "the last ten seconds")
+        // A headset: the voice never reaches the microphone.
+        let none = try hear(room: RoomEcho(level: -200)).hearsThrough
+        #expect(none.prefix(10).allSatisfy { !$0 })
+        #expect(none.suffix(100).allSatisfy { $0 })
     }
 }

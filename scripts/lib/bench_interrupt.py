@@ -9,7 +9,7 @@ people's sentences (Common Voice) said at random moments of the same reading, an
 daemon's own voice alone, count the false stops.
 
     bench_interrupt.py --bin BIN --out DIR [--trials 40] [--conditions none/clean,0/clean,10/12]
-                       [--drift 100] [--seed 7] [--half-duplex] [--stops-only]
+                       [--drift 100] [--seed 7] [--half-duplex] [--stops-only] [--cost]
 
 A condition is ECHO/SNR: the echo's level above the person's voice (dB, or "none") and the
 person's clip mixed with real room noise at SNR dB (or "clean"). Prints, per condition:
@@ -18,7 +18,7 @@ is when the daemon stopped speaking), and the tries it took; then (unless --stop
 stops over whole readings with nobody talking and with other people's sentences, per hour
 of the daemon's speech.
 """
-import argparse, array, json, os, random, statistics, subprocess, sys
+import argparse, array, json, os, random, resource, statistics, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from speech_corpus import read, write, mix  # noqa: E402
@@ -74,6 +74,10 @@ def main():
     ap.add_argument("--conditions", default="none/clean,none/12,none/6")
     ap.add_argument("--drift", type=float, default=100)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--cost", action="store_true",
+                    help="only the cost: processor time per second of the daemon's speech, alone on one core (taskset -c 0), "
+                         "hearing while it speaks at each echo level beside half-duplex")
+    ap.add_argument("--hearing-tuning", help="a hearing tuning file for simulate (experiments)")
     ap.add_argument("--stops-only", action="store_true", help="only the stop trials (no reading alone, no other people)")
     ap.add_argument("--half-duplex", action="store_true", help="the daemon deaf while it speaks (hear_while_speaking = false)")
     args = ap.parse_args()
@@ -84,9 +88,14 @@ def main():
     if not os.path.exists(lookup):
         Piper(os.path.expanduser("~/.cache/bible-course/piper")).say(LOOKUP, 1.0, 0, lookup)
     duplex = ["--hear-while-speaking", "false"] if args.half_duplex else []
+    if args.hearing_tuning:
+        duplex += ["--hearing-tuning", args.hearing_tuning]
 
     def room(echo):
         return duplex + ([] if echo == "none" else [f"--echo={echo}", f"--echo-drift-ppm={args.drift}"])
+
+    if args.cost:
+        return cost(args, lookup, state, room)
 
     # Where the reading begins and how long it runs, with nobody interrupting.
     plain = simulate(args.bin, [lookup], [0], state, duplex)
@@ -156,6 +165,26 @@ def main():
         print(f"echo {echo:>4}, other people talking: {len(texts)} sentences during readings, {false_stops} stopped a "
               f"reading ({false_stops / max(1e-9, speech_seconds / 3600):.1f} per hour of the daemon's speech, "
               f"{speech_seconds / 60:.0f} min of it)", flush=True)
+
+
+def cost(args, lookup, state, room):
+    """Processor time of a whole reading with nobody talking, alone on core 0, per second of
+    the daemon's speech: half-duplex (the microphone shut while it speaks) first, then
+    hearing while it speaks at each echo level of the conditions."""
+    def measure(extra):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        out = subprocess.run(["taskset", "-c", "0", args.bin, "simulate", "--utterances", lookup, "--at", "0",
+                              "--state-dir", state] + extra, capture_output=True, text=True, check=True).stdout
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        events = [json.loads(line) for line in out.splitlines() if line.strip()]
+        spoken = sum(e["seconds"] for e in events if e["event"] == "said")
+        return (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime), spoken
+    base, spoken = measure(["--hear-while-speaking", "false"])
+    print(f"half-duplex: {base:.1f} CPU-s for {spoken:.0f} s of speech, {base / spoken:.3f} CPU-s per second", flush=True)
+    for echo in sorted({c.split("/")[0] for c in args.conditions.split(",")}, key=lambda e: (e != "none", e)):
+        used, spoken = measure(room(echo))
+        print(f"hearing while speaking, echo {echo:>4}: {used:.1f} CPU-s for {spoken:.0f} s of speech, "
+              f"{used / spoken:.3f} CPU-s per second ({used / base:.2f}x half-duplex)", flush=True)
 
 
 if __name__ == "__main__":
