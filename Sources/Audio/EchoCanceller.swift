@@ -37,7 +37,8 @@ public final class EchoCanceller {
     /// only the voice's echo is heard (dB, recent frames), and where the voice last played.
     private var residueRatios: [Double] = []
     private var voiceHeardUntil = Int.min
-    /// Whether the residue gate acts (the canceller has learnt the room's echo).
+    /// Whether the residue gate has acted (the canceller has learnt the room's echo; kept
+    /// when a moment of the echo is taken out less well).
     private var residueLearnt = false
     /// The clocks' drift, and the captured audio waiting to be measured against the voice.
     private var drift: ClockDrift
@@ -80,7 +81,7 @@ public final class EchoCanceller {
 
     /// Whether what ``clean(_:from:)`` returns may be heard as the person: once a second of
     /// the voice has been measured, either it does not reach the microphone or the canceller
-    /// has learnt its echo well enough to gate the residue. Before, what it returns is
+    /// has learnt its echo well enough to gate the residue, once. Before, what it returns is
     /// mostly the voice itself (the filter takes seconds of speech to converge).
     public var hearsThrough: Bool {
         drift.measurements > 0 && (!drift.hasFoundTheVoice || residueLearnt)
@@ -188,8 +189,9 @@ public final class EchoCanceller {
         if residueRatios.count > 300 { residueRatios.removeFirst(residueRatios.count - 300) }
         guard residueRatios.count >= 50 else { return }
         let residue = residueRatios.sorted()[residueRatios.count / 2]
-        residueLearnt = residue < -2 * margin
-        if residueLearnt, ratio < residue + margin {
+        let gating = residue < -2 * margin
+        if gating { residueLearnt = true }
+        if gating, ratio < residue + margin {
             for i in cleaned.indices { cleaned[i] = 0 }
         }
     }
