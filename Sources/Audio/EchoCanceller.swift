@@ -33,6 +33,17 @@ public final class EchoCanceller {
     private var pending: [Int16] = []
     /// How far above the echo's usual residue (dB) a cleaned frame must be to be the person.
     public let residueMarginDecibels: Double
+    /// The residue gate's fixed parts: a played frame louder than this (dBFS) is the voice
+    /// playing; a captured frame quieter than this (dBFS) is too quiet to measure against;
+    /// how many frames (10 ms) the residue is the median of, and how many it needs first.
+    static let voiceDecibels = -50.0
+    static let quietestMeasuredDecibels = -55.0
+    static let residueFrames = 300
+    static let residueFramesNeeded = 50
+    /// How loud a played sample must be to count the voice as playing for the drift's
+    /// measurement, and how much of a block's length it must fill in the window measured.
+    static let voicedSample: Int16 = 300
+    static let voicedShare = 0.5
     /// The residue gate: how much quieter than the microphone the cleaned audio is while
     /// only the voice's echo is heard (dB, recent frames), and where the voice last played.
     private var residueRatios: [Double] = []
@@ -162,9 +173,9 @@ public final class EchoCanceller {
         defer { driftBlock = [] }
         var voiced = 0
         for position in stride(from: driftBlockStart - tailSamples, to: driftBlockStart + driftBlock.count, by: 80)
-        where abs(Int(voice(at: position))) > 300 { voiced += 1 }
+        where abs(Int(voice(at: position))) > Int(Self.voicedSample) { voiced += 80 }
         // Too little of the voice in the window to be measured against.
-        guard voiced * 80 > ClockDrift.blockSamples / 2 else { return }
+        guard Double(voiced) > Self.voicedShare * Double(ClockDrift.blockSamples) else { return }
         drift.measure(driftBlock, at: driftBlockStart, reference: { voice(at: $0) })
         if drift.slope != shiftSlope {
             let now = cursor + Self.frameSamples
@@ -181,13 +192,13 @@ public final class EchoCanceller {
     /// out more than the margin again: before it has converged, nothing is silenced.
     private func gateResidue(_ cleaned: inout [Int16], captured: [Int16], played: [Int16], at cursor: Int) {
         let margin = residueMarginDecibels
-        if Self.decibels(played) > -50 { voiceHeardUntil = cursor + Self.frameSamples + tailSamples }
+        if Self.decibels(played) > Self.voiceDecibels { voiceHeardUntil = cursor + Self.frameSamples + tailSamples }
         let microphone = Self.decibels(captured)
-        guard cursor < voiceHeardUntil, microphone > -55 else { return }
+        guard cursor < voiceHeardUntil, microphone > Self.quietestMeasuredDecibels else { return }
         let ratio = Self.decibels(cleaned) - microphone
         residueRatios.append(ratio)
-        if residueRatios.count > 300 { residueRatios.removeFirst(residueRatios.count - 300) }
-        guard residueRatios.count >= 50 else { return }
+        if residueRatios.count > Self.residueFrames { residueRatios.removeFirst(residueRatios.count - Self.residueFrames) }
+        guard residueRatios.count >= Self.residueFramesNeeded else { return }
         let residue = residueRatios.sorted()[residueRatios.count / 2]
         let gating = residue < -2 * margin
         if gating { residueLearnt = true }
