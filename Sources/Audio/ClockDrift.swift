@@ -18,8 +18,9 @@ struct ClockDrift {
     static let weakestCorrelation = 0.4
     /// How far off the fitted line (samples) a lag is left out of it.
     static let outlierSamples = 3.0
-    /// How many lags before the slope is used.
+    /// How many lags before the slope is used, and how many (the last minute's) it is fitted to.
     static let lagsBeforeUse = 4
+    static let lagsKept = 60
     /// The most two clocks are taken to drift apart (samples per sample, 200 ppm).
     static let largestDrift = 200e-6
     /// How many measurements in a row may find nothing near the line before the whole
@@ -56,29 +57,30 @@ struct ClockDrift {
         // drift since the last lag found.
         let expected = misses < Self.missesBeforeSearch ? fitted(at: Double(position)) : nil
         let leeway = Self.outlierSamples + Self.largestDrift * (Double(position) - (lags.last?.at ?? 0))
-        let range: ClosedRange<Int>
-        if let expected {
+        var range = 0...longestLag
+        if let expected, abs(expected) < Double(2 * longestLag) {
             let radius = Int(leeway.rounded(.up))
             let center = Int(expected.rounded())
-            range = max(0, center - radius)...min(longestLag, center + radius)
-        } else {
-            range = 0...longestLag
+            let (lower, upper) = (max(0, center - radius), min(longestLag, center + radius))
+            // A line that has run off the filter: the whole of it is searched again.
+            if lower < upper { range = lower...upper }
         }
         // A search over the whole filter looks at a quarter of the block: it is costly.
-        let length = expected == nil ? captured.count / 4 : captured.count
+        let near = range.count > longestLag ? nil : expected
+        let length = near == nil ? captured.count / 4 : captured.count
         guard let found = strongestLag(captured, length: length, at: position, in: range, reference: reference),
-              expected.map({ abs(found - $0) <= leeway }) ?? true else {
+              near.map({ abs(found - $0) <= leeway }) ?? true else {
             misses += 1
             return
         }
         misses = 0
         hasFoundTheVoice = true
-        if expected == nil, let predicted = fitted(at: Double(position)), abs(found - predicted) > leeway {
+        if near == nil, let predicted = fitted(at: Double(position)), abs(found - predicted) > leeway {
             // Found again far from the line (the echo's way changed): a new line.
             lags = []
         }
         lags.append((Double(position), found))
-        if lags.count > 60 { lags.removeFirst(lags.count - 60) }
+        if lags.count > Self.lagsKept { lags.removeFirst(lags.count - Self.lagsKept) }
         if lags.count >= Self.lagsBeforeUse, let line = Self.line(through: lags) { slope = line.slope }
     }
 
