@@ -1,6 +1,16 @@
+import Foundation
 /// The one format the pipeline runs on: 16 kHz, mono, signed 16-bit samples, as the
 /// en-us acoustic model expects.
 public enum AudioFormat {
+    /// The RMS level of a frame in dBFS (full scale 32768; a frame quieter than one step
+    /// reads as one step, about -90 dBFS).
+    public static func decibels(_ frame: [Int16]) -> Double {
+        var sum = 0.0
+        for sample in frame { sum += Double(sample) * Double(sample) }
+        let rms = (sum / Double(max(1, frame.count))).squareRoot()
+        return 20 * log10(max(rms, 1) / 32_768)
+    }
+
     public static let sampleRate = 16_000
     /// Samples in `milliseconds` of audio.
     public static func samples(milliseconds: Int) -> Int { sampleRate * milliseconds / 1000 }

@@ -192,10 +192,10 @@ public final class EchoCanceller {
     /// out more than the margin again: before it has converged, nothing is silenced.
     private func gateResidue(_ cleaned: inout [Int16], captured: [Int16], played: [Int16], at cursor: Int) {
         let margin = residueMarginDecibels
-        if Self.decibels(played) > Self.voiceDecibels { voiceHeardUntil = cursor + Self.frameSamples + tailSamples }
-        let microphone = Self.decibels(captured)
+        if AudioFormat.decibels(played) > Self.voiceDecibels { voiceHeardUntil = cursor + Self.frameSamples + tailSamples }
+        let microphone = AudioFormat.decibels(captured)
         guard cursor < voiceHeardUntil, microphone > Self.quietestMeasuredDecibels else { return }
-        let ratio = Self.decibels(cleaned) - microphone
+        let ratio = AudioFormat.decibels(cleaned) - microphone
         residueRatios.append(ratio)
         if residueRatios.count > Self.residueFrames { residueRatios.removeFirst(residueRatios.count - Self.residueFrames) }
         guard residueRatios.count >= Self.residueFramesNeeded else { return }
@@ -207,11 +207,6 @@ public final class EchoCanceller {
         }
     }
 
-    static func decibels(_ frame: [Int16]) -> Double {
-        var sum = 0.0
-        for sample in frame { sum += Double(sample) * Double(sample) }
-        return 10 * log10(max(1e-10, sum / Double(max(1, frame.count)) / (32_768.0 * 32_768.0)))
-    }
 
     /// Drops the voice the captured stream has passed.
     private func forgetPlayed() {

@@ -71,8 +71,6 @@ public struct Endpointer: Sendable {
     public static var frameSamples: Int { AudioFormat.frameSamples }
     /// The level of digital silence, dBFS: the floor never goes below it.
     static let silenceDecibels = -96.0
-    /// The largest magnitude of a 16-bit sample: 0 dBFS.
-    static let fullScale = 32768.0
 
     public let configuration: Configuration
     private var pending: [Int16] = []
@@ -186,10 +184,7 @@ public struct Endpointer: Sendable {
 
     /// RMS level of a frame in dBFS.
     public static func decibels(_ frame: [Int16]) -> Double {
-        var sum = 0.0
-        for s in frame { sum += Double(s) * Double(s) }
-        let rms = (sum / Double(max(1, frame.count))).squareRoot()
-        return 20 * log10(max(rms, 1) / fullScale)
+        AudioFormat.decibels(frame)
     }
 }
 
