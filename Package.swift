@@ -93,7 +93,7 @@ let package = Package(
         // Hearing's policy: the endpointer, the recogniser and its command decision, the tuning.
         .target(
             name: "Hearing",
-            dependencies: ["Support", "Decoding", "Vocabulary", "Intents", "Audio"],
+            dependencies: ["Support", "Scripture", "Decoding", "Vocabulary", "Intents", "Audio"],
             swiftSettings: optimisedInDebug
         ),
         .target(

@@ -174,6 +174,8 @@ public final class SessionRuntime {
                     try recognizer.expect(.answer([question.correctAnswer] + question.acceptableVariants))
                 case .correction:
                     try recognizer.expect(.correction)
+                case .missingPart(let part):
+                    try recognizer.expect(.missingPart(part))
                 }
             })
         ports.listensBetweenVerses = true

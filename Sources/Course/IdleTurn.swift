@@ -13,4 +13,8 @@ public enum IdleTurn: Sendable, Hashable {
     /// This passage is being read, a verse at a time; between verses "stop" (or "no")
     /// ends it and another reference replaces it.
     case reading(ScriptureReference)
+    /// A look-up was heard only in part: the daemon said that part and asked for the rest
+    /// ("Ezra. Which chapter?"); for ``SessionTiming/missingPartWait`` the answer is
+    /// awaited.
+    case askingFor(PartialReference)
 }

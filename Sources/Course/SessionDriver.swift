@@ -251,6 +251,8 @@ public final class SessionDriver {
                 unread = []
             case .sayNoSuchPassage(let error):
                 say(SpokenReference.noSuchPassage(error), kind: .reply)
+            case .askForMissingPart(let part):
+                say(SpokenReference.askingFor(part), kind: .reference)
             case .startTimer, .cancelTimer, .recordAnswer, .markLessonComplete:
                 break
             }

@@ -12,6 +12,9 @@ public enum ListeningMode: Sendable, Hashable {
     /// A look-up's correction window: a refusal ("no"), or another look-up with or without
     /// a refusal or its verb before it ("no, Esther chapter one verse eleven").
     case correction
+    /// The part of a look-up the daemon asked for ("Ezra. Which chapter?"): that part alone,
+    /// or anything the correction window hears.
+    case missingPart(PartialReference)
 }
 
 /// Something the runner must do for the machine. The machine itself never speaks, sleeps
@@ -58,13 +61,16 @@ public enum SessionEffect: Sendable, Hashable {
     /// Say why an asked-for passage does not exist (``SpokenReference/noSuchPassage(_:)``).
     /// No event follows.
     case sayNoSuchPassage(ReferenceError)
+    /// Say the part of a look-up that was heard and ask for the rest ("Ezra. Which
+    /// chapter?", ``SpokenReference/askingFor(_:)``).
+    case askForMissingPart(PartialReference)
 }
 
 extension SessionEffect {
     /// Whether carrying it out speaks (a reply, a segment, a reference, a passage).
     public var speaks: Bool {
         switch self {
-        case .playSegment, .speakReply, .sayReference, .readPassage, .sayNoSuchPassage: true
+        case .playSegment, .speakReply, .sayReference, .readPassage, .sayNoSuchPassage, .askForMissingPart: true
         default: false
         }
     }

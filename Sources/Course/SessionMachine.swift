@@ -91,6 +91,7 @@ public struct SessionMachine: Sendable {
     /// correction search, which has it) while a segment is held.
     static func listeningMode(in state: SessionState, turn: IdleTurn, lessonTurn: LessonTurn, lesson: Lesson?) -> ListeningMode {
         if state == .questionAsked, let lesson { return .answer(lesson.question) }
+        if state == .idle, case .askingFor(let part) = turn { return .missingPart(part) }
         if state == .idle, turn != .waiting { return .correction }
         if lessonTurn != .going { return .correction }
         return state == .idle ? .commands : .lessonCommands
@@ -148,6 +149,9 @@ public struct SessionMachine: Sendable {
         if case .reading = turn, lookupsAccepted {
             return heardWhileReading(input)
         }
+        if case .askingFor = turn, lookupsAccepted {
+            return heardWhenAsked(input)
+        }
         switch input {
         case .nothing:
             return []
@@ -166,8 +170,8 @@ public struct SessionMachine: Sendable {
             return notNow()
         case .noSuchPassage(let error):
             return lookupsAccepted ? [.sayNoSuchPassage(error)] : handle(.rejected(.conversation))
-        case .uncaughtReference:
-            return lookupsAccepted ? [.speakReply(.referenceNotCaught)] : handle(.rejected(.conversation))
+        case .uncaughtReference(let part):
+            return lookupsAccepted ? notCaught(part) : handle(.rejected(.conversation))
         case .answer(let text):
             guard state == .questionAsked else { return handle(.rejected(classifier.classify(text, heard: !typed))) }
             if let command = commandPhrases.command(for: text) { return handle(.command(command)) }
@@ -223,6 +227,7 @@ public struct SessionMachine: Sendable {
             guard timer == pendingTimer else { return [] }
             pendingTimer = nil
             if case .correctionWindow(let pending) = turn { return read(pending) }
+            if case .askingFor = turn { return move(to: .waiting) }
             switch state {
             case .readingReady, .contextReady, .analysisReady, .themesReady, .questionReady, .closeReady:
                 return advanceFromReady()
@@ -266,8 +271,8 @@ public struct SessionMachine: Sendable {
             return move(to: .waiting) + [.speakReply(.referenceRefused)]
         case .noSuchPassage(let error):
             return move(to: .waiting) + [.sayNoSuchPassage(error)]
-        case .uncaughtReference:
-            return move(to: .waiting) + [.speakReply(.referenceNotCaught)]
+        case .uncaughtReference(let part):
+            return notCaught(part)
         case .command(let command):
             return move(to: .waiting) + handle(command)
         case .control(.pause):
@@ -277,6 +282,37 @@ public struct SessionMachine: Sendable {
             return []
         case .speech, .answer:
             return read(pending)
+        }
+    }
+
+    /// A look-up not caught: the part of it that was heard said and the rest asked for
+    /// (``IdleTurn/askingFor(_:)``), or, with no part, the reply asking for it again.
+    private mutating func notCaught(_ part: PartialReference?) -> [SessionEffect] {
+        guard let part else { return move(to: .waiting) + [.speakReply(.referenceNotCaught)] }
+        return move(to: .askingFor(part)) + [.askForMissingPart(part), startTimer(.missingPartWait)]
+    }
+
+    /// What was heard after the daemon asked for the missing part of a look-up: the part
+    /// (completed by hearing into a whole look-up) or another look-up is confirmed as any
+    /// look-up is; "no" (or "pause") asks for the reference again; a passage that does not
+    /// exist, or one not caught, gets its reply (no second question); a command is carried
+    /// out; noise leaves the question open until its timer, other words let it lapse.
+    private mutating func heardWhenAsked(_ input: HeardInput) -> [SessionEffect] {
+        switch input {
+        case .lookup(let reference):
+            return confirm(reference)
+        case .refusal, .control(.pause):
+            return move(to: .waiting) + [.speakReply(.referenceRefused)]
+        case .noSuchPassage(let error):
+            return move(to: .waiting) + [.sayNoSuchPassage(error)]
+        case .uncaughtReference:
+            return move(to: .waiting) + [.speakReply(.referenceNotCaught)]
+        case .command(let command):
+            return move(to: .waiting) + handle(command)
+        case .nothing, .control(.resume):
+            return []
+        case .speech, .answer:
+            return move(to: .waiting)
         }
     }
 
@@ -295,8 +331,8 @@ public struct SessionMachine: Sendable {
             return [.stopReading] + confirm(reference)
         case .noSuchPassage(let error):
             return [.stopReading] + move(to: .waiting) + [.sayNoSuchPassage(error)]
-        case .uncaughtReference:
-            return [.stopReading] + move(to: .waiting) + [.speakReply(.referenceNotCaught)]
+        case .uncaughtReference(let part):
+            return [.stopReading] + notCaught(part)
         case .command(let command):
             return [.stopReading] + move(to: .waiting) + handle(command)
         case .nothing, .speech, .answer, .control(.resume):

@@ -1,5 +1,5 @@
-/// The timers of a session: the seed's three (section 3.2) and a look-up's correction
-/// window.
+/// The timers of a session: the seed's three (section 3.2), a look-up's correction window
+/// and the wait for the missing part of a look-up.
 public enum TimerKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// From a READY state to its segment's playback (2 s).
     case autoAdvance
@@ -9,6 +9,8 @@ public enum TimerKind: String, Sendable, Hashable, CaseIterable, Codable {
     case completionTimeout
     /// From a look-up's reference said to its passage read, while "no" can still stop it.
     case correctionWindow
+    /// From asking for the missing part of a look-up to giving up on the answer.
+    case missingPartWait
 }
 
 /// How long each timer runs. The defaults are the seed's figures.
@@ -21,6 +23,10 @@ public struct SessionTiming: Sendable, Hashable {
     /// a typed session has none: the line after a look-up is its window, and an empty line
     /// or the end of input closes it.
     public var correctionWindow: Duration
+    /// How long the answer to "Ezra. Which chapter?" is awaited before the question lapses,
+    /// silently: long enough for a person to answer a question put to them, short enough
+    /// that the room's later talk is not taken for a chapter.
+    public var missingPartWait: Duration
     /// Whether QUESTION_READY also advances by itself after ``autoAdvance``. The seed's
     /// diagram has it wait for "Ask the review question" (false, the default); the issue's
     /// wording ("from each READY state") would make it true.
@@ -31,9 +37,11 @@ public struct SessionTiming: Sendable, Hashable {
         answerFeedback: Duration = .seconds(1),
         completionTimeout: Duration = .seconds(10),
         correctionWindow: Duration = .zero,
+        missingPartWait: Duration = .seconds(8),
         questionAutoAdvance: Bool = false
     ) {
         self.correctionWindow = correctionWindow
+        self.missingPartWait = missingPartWait
         self.autoAdvance = autoAdvance
         self.answerFeedback = answerFeedback
         self.completionTimeout = completionTimeout
@@ -46,6 +54,7 @@ public struct SessionTiming: Sendable, Hashable {
         case .answerFeedback: answerFeedback
         case .completionTimeout: completionTimeout
         case .correctionWindow: correctionWindow
+        case .missingPartWait: missingPartWait
         }
     }
 }

@@ -24,6 +24,14 @@ public enum SpokenReference {
         return "\(name) chapter \(start.chapter), verses \(start.verse) to \(end.verse)"
     }
 
+    /// The part of a look-up that was heard, and a question for the rest: "Ezra. Which
+    /// chapter?", "Ezra chapter 1. Which verse?", "Jude. Which verse?".
+    public static func askingFor(_ part: PartialReference) -> String {
+        guard let chapter = part.chapter else { return "\(part.book.name). Which chapter?" }
+        if part.book.hasOneChapter { return "\(part.book.name). Which verse?" }
+        return "\(part.book.name) chapter \(chapter). Which verse?"
+    }
+
     /// The short reply to a look-up of a passage that does not exist.
     public static func noSuchPassage(_ error: ReferenceError) -> String {
         switch error {

@@ -47,10 +47,14 @@ public final class TextSession {
     }
 
     /// Delivers one line the next time the machine listens. Blank lines are nothing heard:
-    /// silence, which closes a look-up's correction window.
+    /// silence, which closes a look-up's correction window (and lets a question for the
+    /// missing part of a look-up lapse).
     public func receive(_ line: String) {
         guard !line.allSatisfy(\.isWhitespace) else {
-            if driver.listeningMode == .correction { driver.fireNextTimer() }
+            switch driver.listeningMode {
+            case .correction, .missingPart: driver.fireNextTimer()
+            default: break
+            }
             return
         }
         while !driver.isListening, driver.fireNextTimer() {}
@@ -59,6 +63,7 @@ public final class TextSession {
         let intent: Intent = switch driver.listeningMode {
         case .answer: matcher.answer(words: words, typed: true)
         case .correction: matcher.correction(words: words)
+        case .missingPart(let part): matcher.missingPart(words: words, of: part)
         case .commands, .lessonCommands: matcher.command(words: words)
         }
         driver.hear(intent, text: text, typed: true)

@@ -24,6 +24,7 @@ public final class HearingDecoders {
         case .plainGrammar: "commands-grammar"
         case .lessonGrammar: "commands-grammar-lesson"
         case .correctionGrammar: "commands-grammar-correction"
+        case .partGrammar: "commands-grammar-part"
         case .answer: "answer"
         case .phoneLoop: "phone-loop"
         case .stock: "fallback"
@@ -66,6 +67,7 @@ public final class HearingDecoders {
             try grammar.setGrammar(Self.name(.plainGrammar), jsgf: plain)
             try grammar.setGrammar(Self.name(.lessonGrammar), jsgf: LookupGrammar.withoutLookups(plain) ?? plain)
             try grammar.setGrammar(Self.name(.correctionGrammar), jsgf: LookupGrammar.correction(plain) ?? plain)
+            try grammar.setGrammar(Self.name(.partGrammar), jsgf: LookupGrammar.missingPart(plain) ?? plain)
             try grammar.activate(Self.name(.plainGrammar))
             beside = BackgroundDecoder(decoder: grammar, label: "grammar")
             commandSentences = try GrammarNetwork(jsgf: plain)
@@ -107,7 +109,7 @@ public final class HearingDecoders {
     func expect(_ expected: ExpectedSpeech) throws {
         guard let answers else { return }
         switch expected {
-        case .commands, .lessonCommands, .correction:
+        case .commands, .lessonCommands, .correction, .missingPart:
             try decoder.activate(Self.name(.commands))
         case .answer(let list):
             try decoder.setGrammar(Self.name(.answer), jsgf: answers.jsgf(for: list))
@@ -121,7 +123,7 @@ public final class HearingDecoders {
     }
 
     /// The searches on the plain grammar's decoder.
-    private static let besideSearches: Set<HearingSearch> = [.plainGrammar, .lessonGrammar, .correctionGrammar]
+    private static let besideSearches: Set<HearingSearch> = [.plainGrammar, .lessonGrammar, .correctionGrammar, .partGrammar]
 
     /// `audio` decoded by each of `searches`: the plain grammar (with or without look-ups) on
     /// its own thread while the others are decoded here in turn, each with its search made

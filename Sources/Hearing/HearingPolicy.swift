@@ -56,16 +56,18 @@ public struct HearingPolicy: Sendable {
             guard let heard = decodes[.stock] else { return .decode([.stock]) }
             return .conclude(interpreted(heard, expected: facts.expected))
         case (.compiled(.languageModel), .commands), (.compiled(.languageModel), .lessonCommands),
-             (.compiled(.languageModel), .correction):
+             (.compiled(.languageModel), .correction), (.compiled(.languageModel), .missingPart):
             // During a lesson the plain grammar need not search for a look-up: one would be
             // conversation, and the look-up is most of the grammar's states. In a look-up's
-            // correction window it hears a refusal or another look-up.
-            let correcting = facts.expected == .correction
+            // correction window it hears a refusal or another look-up; asked for the part of a
+            // look-up it missed, that part too.
             let grammar: HearingSearch = switch facts.expected {
             case .lessonCommands: .lessonGrammar
             case .correction: .correctionGrammar
+            case .missingPart: .partGrammar
             default: .plainGrammar
             }
+            let correcting = grammar == .correctionGrammar || grammar == .partGrammar
             guard let words = decodes[.commands], let sentence = decodes[grammar] else {
                 return .decode([.commands, grammar])
             }
@@ -84,17 +86,18 @@ public struct HearingPolicy: Sendable {
             let decision = CommandDecision(
                 both, model: refusal ? tuning.conversation.refusalConfidence : tuning.commandConfidence,
                 isSentence: correcting ? { words in
-                    switch matcher.correction(words: words) {
+                    switch matcher.meaning(of: words, expected: facts.expected) {
                     case .lookup, .command: true
                     default: false
                     }
                 } : isSentence,
-                matcher: matcher, correcting: correcting)
+                matcher: matcher, expected: facts.expected)
             let replaced = decision.takesGrammar && sentence.text != words.text
             return .conclude(HeardVerdict(
                 intent: decision.intent, confidence: decision.confidence, heard: replaced ? sentence : words,
                 rechecked: replaced ? words : nil, decodes: both, verification: verification(of: words, decodes)))
-        case (.compiled(.grammar), .commands), (.compiled(.grammar), .lessonCommands), (.compiled(.grammar), .correction):
+        case (.compiled(.grammar), .commands), (.compiled(.grammar), .lessonCommands), (.compiled(.grammar), .correction),
+             (.compiled(.grammar), .missingPart):
             guard let heard = decodes[.commands] else { return .decode([.commands]) }
             if let step = verifying(heard, decodes) { return step }
             return .conclude(interpreted(heard, expected: facts.expected, verification: verification(of: heard, decodes)))
@@ -151,12 +154,7 @@ public struct HearingPolicy: Sendable {
             if pause > tuning.decoding.maximumPauseMilliseconds { return verdict(.rejected(.longPause(milliseconds: pause)), 0) }
         }
         let confidence = heard.wordScorePerFrame.map(tuning.wordScoreConfidence.confidence(wordScore:)) ?? 0
-        let intent: Intent
-        switch expected {
-        case .commands, .lessonCommands: intent = matcher.command(words: words)
-        case .correction: intent = matcher.correction(words: words)
-        case .answer: intent = matcher.answer(words: words)
-        }
+        let intent = matcher.meaning(of: words, expected: expected)
         guard intent.isAccepted else { return verdict(intent, 0) }
         if confidence < minimumConfidence {
             return verdict(.rejected(.belowThreshold(confidence)), confidence)

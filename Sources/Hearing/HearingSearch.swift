@@ -14,6 +14,10 @@ public enum HearingSearch: Hashable, Sendable, CaseIterable {
     /// a refusal, alone or before a look-up, or a look-up. On the plain grammar's decoder,
     /// in its place.
     case correctionGrammar
+    /// The part of a look-up the daemon asked for (``LookupGrammar/missingPart(_:)``): the
+    /// part alone, or what the correction window hears. On the plain grammar's decoder, in
+    /// its place.
+    case partGrammar
     /// The review question's answers, with the garbage path.
     case answer
     /// A free loop of phones, to verify a hypothesis against (``PhoneLoopVerification``).

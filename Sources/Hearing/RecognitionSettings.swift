@@ -1,3 +1,5 @@
+import Scripture
+
 /// The knobs of recognition and rejection, from the config file or flags; the numbers
 /// among them are the hearing tuning's (``tuning``).
 public struct RecognitionSettings: Sendable, Hashable {
@@ -74,4 +76,20 @@ public enum ExpectedSpeech: Hashable, Sendable {
     /// A look-up's correction window: a refusal ("no"), or another look-up with or without
     /// a refusal or its verb before it (``HearingSearch/correctionGrammar``).
     case correction
+    /// The part of a look-up the daemon asked for ("Ezra. Which chapter?"): that part alone
+    /// ("chapter one verse eleven", "eleven"), or anything the correction window hears
+    /// (``HearingSearch/partGrammar``).
+    case missingPart(PartialReference)
+}
+
+extension ExpectedSpeech {
+    /// Whether a look-up heard here may be heard in part (``PartialReference``) and its
+    /// missing part asked for: not while the part asked for is awaited, nor where a look-up
+    /// is conversation.
+    public var asksForPassage: Bool {
+        switch self {
+        case .commands, .correction: true
+        case .lessonCommands, .answer, .missingPart: false
+        }
+    }
 }

@@ -9,8 +9,10 @@ public enum HeardInput: Sendable, Hashable {
     case lookup(ScriptureReference)
     /// A request for a passage that does not exist ("read Jude chapter four").
     case noSuchPassage(ReferenceError)
-    /// A request for a passage that was not heard surely enough to read any.
-    case uncaughtReference
+    /// A request for a passage that was not heard surely enough to read any; with the part
+    /// of it that was (its book, perhaps its chapter), when there is one, which the session
+    /// asks to complete.
+    case uncaughtReference(PartialReference?)
     /// "No" (``Refusal``): the passage whose reference was just said is not wanted.
     case refusal
     /// "Pause" or "continue" (``LessonControl``).
@@ -38,7 +40,7 @@ extension HeardInput {
         case .answer(let text): self = .answer(text)
         case .rejected(.nothingHeard): self = .nothing
         case .rejected(.invalidReference(let error)): self = .noSuchPassage(error)
-        case .rejected(.uncertainReference): self = cutAtMaximum ? .nothing : .uncaughtReference
+        case .rejected(.uncertainReference(let part)): self = cutAtMaximum ? .nothing : .uncaughtReference(part)
         case .rejected where cutAtMaximum: self = .nothing
         case .rejected: self = .speech(words)
         }

@@ -35,8 +35,9 @@ public enum Rejection: Hashable, Sendable, CustomStringConvertible {
     /// A passage that does not exist ("Jude chapter four").
     case invalidReference(ReferenceError)
     /// A look-up whose passage the decodes did not agree on: reading one of them could
-    /// read the wrong passage.
-    case uncertainReference
+    /// read the wrong passage. With the part they did agree on (the book, perhaps its
+    /// chapter), when there is one.
+    case uncertainReference(PartialReference?)
     /// Heard words that map to no intent.
     case unmatched
 
@@ -52,7 +53,8 @@ public enum Rejection: Hashable, Sendable, CustomStringConvertible {
         case .longPause(let ms): return "a pause of \(ms) ms inside the utterance"
         case .lowConfidence(let c): return "confidence \(c) below the threshold"
         case .invalidReference(let error): return "no such passage: \(error)"
-        case .uncertainReference: return "the decodes did not agree on the passage"
+        case .uncertainReference(nil): return "the decodes did not agree on the passage"
+        case .uncertainReference(let part?): return "the decodes agreed only on \(part.compact)"
         case .unmatched: return "no command matches"
         }
     }

@@ -45,14 +45,41 @@ public struct IntentMatcher: Sendable {
         }
     }
 
+    /// The intent of `words` heard (or typed) after the daemon asked for the part of a
+    /// look-up it missed ("Ezra. Which chapter?"): that part said alone ("chapter one verse
+    /// eleven", "one eleven", "verse eleven", "eleven"), completed with what `part` holds
+    /// (``MissingPart/completed(_:with:)``); anything the correction window hears (a whole
+    /// look-up in its place, a refusal, a command); or nothing it can act on.
+    public func missingPart(words: [String], of part: PartialReference) -> Intent {
+        let whole = correction(words: words)
+        guard whole == .rejected(.unmatched) else { return whole }
+        switch LookupPhrase.match(MissingPart.completed(words, with: part)) {
+        case .lookup(let reference): return .lookup(reference)
+        case .noSuchPassage(let error): return .rejected(.invalidReference(error))
+        default: return .rejected(.unmatched)
+        }
+    }
+
     /// `intent`, heard in one decode, checked against the words of a second decode of the
     /// same audio: a look-up stands only where those words name the same passage (the
-    /// same book, chapter and verses), else it is ``Rejection/uncertainReference``, for a
-    /// wrong passage read aloud is worse than asking again. Other intents stand as they are.
+    /// same book, chapter and verses), else it is ``Rejection/uncertainReference(_:)`` with
+    /// the part they agree on (``PartialReference/agreed(_:with:)``), for a wrong passage
+    /// read aloud is worse than asking again. Other intents stand as they are.
     public func agreed(_ intent: Intent, with other: [String]) -> Intent {
         guard case .lookup(let reference) = intent else { return intent }
         return ScriptureReference.find(in: other.joined(separator: " ")).contains(reference)
-            ? intent : .rejected(.uncertainReference)
+            ? intent : .rejected(.uncertainReference(partial(of: reference, heardAs: other)))
+    }
+
+    /// The part of `reference` (one decode's look-up) that a second decode's words agree on
+    /// (``PartialReference/agreed(_:with:)``), when they open as a look-up does: a look-up verb
+    /// or a refusal ("read ezra chapter ten ...", "no ezra ..."), then the book's name.
+    public func partial(of reference: ScriptureReference, heardAs other: [String]) -> PartialReference? {
+        let (refused, rest) = Refusal.strip(other)
+        guard let verb = LookupPhrase.verbs.first(where: { rest.starts(with: $0) }) else {
+            return refused ? PartialReference.agreed(reference, with: rest.joined(separator: " ")) : nil
+        }
+        return PartialReference.agreed(reference, with: rest.dropFirst(verb.count).joined(separator: " "))
     }
 
     /// The intent of `words` heard (or `typed`) while the review question is asked: the

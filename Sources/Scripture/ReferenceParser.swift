@@ -178,6 +178,33 @@ struct ReferenceParser {
         return Self.joinAdjacent(found)
     }
 
+    /// The books named in running text, in order, each where its longest name is read (the
+    /// numbers after it need not read as a passage): what two decodes of one look-up can still
+    /// agree on when they heard different numbers.
+    mutating func books() -> [Book] {
+        var found: [Book] = []
+        position = 0
+        while position < tokens.count {
+            let start = position
+            if let book = readBook() {
+                found.append(book)
+            } else {
+                position = start + 1
+            }
+        }
+        return found
+    }
+
+    /// The book whose name opens the text ("the book of ezra ...") and the number after it,
+    /// with or without "chapter" ("ezra chapter ten verse what": Ezra, 10); nil when the
+    /// text opens with anything else.
+    mutating func opening() -> (book: Book, chapter: Int?)? {
+        position = 0
+        guard let book = readBook() else { return nil }
+        _ = consumeWord(Self.chapterWords)
+        return (book, consumeNumber())
+    }
+
     private var trimmed: String {
         String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }

@@ -79,6 +79,21 @@ public struct ScriptureReference: Hashable, Sendable, CustomStringConvertible {
         return parser.find(ambiguous: ambiguous)
     }
 
+    /// The books named in running text, in order, whether or not a passage follows their
+    /// name ("ezra chapter ten verse seventy" names Ezra).
+    public static func books(in text: String) -> [Book] {
+        var parser = ReferenceParser(text: text)
+        return parser.books()
+    }
+
+    /// The book whose name opens `text` and the chapter number said after it, whether or
+    /// not a passage follows ("ezra chapter ten verse what" opens with Ezra 10); nil when
+    /// `text` opens with anything else.
+    public static func opening(of text: String) -> (book: Book, chapter: Int?)? {
+        var parser = ReferenceParser(text: text)
+        return parser.opening()
+    }
+
     /// The ids of the first and last verse in `Bible.db`.
     public var startID: VerseID { VerseID(book: book.id, chapter: start.chapter, verse: start.verse) }
     public var endID: VerseID { VerseID(book: book.id, chapter: end.chapter, verse: end.verse) }

@@ -160,4 +160,22 @@ extension LookupGrammar {
         lines[index] = "public \(name) = <refusal> [\(reference) | <passage>] | \(reference) | <passage> | <command>\(control);"
         return lines.joined(separator: "\n")
     }
+
+    /// `jsgf` (a command grammar) whose public rule hears an answer to "Ezra. Which
+    /// chapter?" or "Ezra chapter one. Which verse?": what the correction window hears
+    /// (``correction(_:)``) and the part alone (`<part>`: "chapter one verse eleven", "one
+    /// eleven", "verse eleven", "eleven through fourteen"), with numbers up to the Bible's
+    /// most chapters and verses; the book's own bounds are checked when the part is completed.
+    /// Nil where ``correction(_:)`` is.
+    public static func missingPart(_ jsgf: String) -> String? {
+        guard let correction = correction(jsgf) else { return nil }
+        let chapters = BookCatalog.books.map(\.chapterCount).max() ?? 1
+        let verses = BookCatalog.books.flatMap { book in (1...book.chapterCount).compactMap { book.verseCount(chapter: $0) } }.max() ?? 1
+        let c = "<upto_\(chapters)>", v = "<upto_\(verses)>"
+        var lines = correction.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let index = lines.firstIndex(where: { $0.hasPrefix("public <") }), lines[index].hasSuffix(";") else { return nil }
+        lines[index] = String(lines[index].dropLast()) + " | <part>;"
+        lines.insert("<part> = chapter \(c) [(verse | verses) \(v) [through \(v)]] | [verse | verses] \(v) [through \(v)] | \(c) \(v);", at: index + 1)
+        return lines.joined(separator: "\n")
+    }
 }

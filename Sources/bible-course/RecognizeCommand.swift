@@ -28,7 +28,8 @@ struct RecognizeCommand: ParsableCommand {
             "question" ("application" or "theology" when speech that is not a command opens as a \
             question to the course, which the daemon answers with the guardrail's reply, unless it \
             ran past the longest utterance; else null), \
-            "rejected" (why the intent is null) and "utterances" (each utterance the file was cut \
+            "rejected" (why the intent is null), "partial" (a look-up's book, or book and \
+            chapter, when that is all its decodes agreed on: "Ezra 1") and "utterances" (each utterance the file was cut \
             into: {"start", "end" (seconds), "text", "intent", "rejected"}, so a file with several \
             shows which was acted on: the first with an intent). Files are 16-bit PCM WAV; other rates and channel counts are \
             converted.
@@ -50,6 +51,9 @@ struct RecognizeCommand: ParsableCommand {
     @Flag(help: "Listen as in a look-up's correction window, just after the reference is said: \"no\" (or stop, wrong, cancel), alone or before a reference, or another look-up.")
     var correction = false
 
+    @Option(name: .customLong("missing-part"), help: ArgumentHelp("Listen as after asking for the rest of a look-up heard in part: the book (\"Ezra\": which chapter?) or the book and chapter (\"Ezra 1\": which verse?). The part alone (\"chapter one verse eleven\", \"eleven\") is completed with it.", valueName: "book [chapter]"))
+    var missingPart: String?
+
     @OptionGroup var recognition: RecognitionOptions
 
     @Flag(help: "Verify each hypothesis against a free phone loop decode of the same audio.")
@@ -65,6 +69,21 @@ struct RecognizeCommand: ParsableCommand {
     var decoderOptions: [String] = []
 
     @OptionGroup var paths: PathOptions
+
+    /// `text` ("Ezra", "Ezra 1", "1 Corinthians 13") as the part of a look-up heard.
+    static func partialReference(_ text: String) throws -> PartialReference {
+        var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        let chapter = words.count > 1 ? Int(words.last!) : nil
+        if chapter != nil { words.removeLast() }
+        guard let book = BookCatalog.book(named: words.joined(separator: " ")) else {
+            throw ValidationError("--missing-part: no book named \"\(words.joined(separator: " "))\" in the Bible")
+        }
+        let part = PartialReference(book: book, chapter: chapter)
+        if let chapter, part.chapter != chapter {
+            throw ValidationError("--missing-part: \(book.name) has no chapter \(chapter)")
+        }
+        return part
+    }
 
     func run() throws {
         var configuration = DaemonConfiguration()
@@ -91,6 +110,8 @@ struct RecognizeCommand: ParsableCommand {
             try recognizer.expect(.lessonCommands)
         } else if correction {
             try recognizer.expect(.correction)
+        } else if let missingPart {
+            try recognizer.expect(.missingPart(try Self.partialReference(missingPart)))
         }
         var failed = false
         for file in files {
@@ -167,8 +188,7 @@ struct FileRecognition {
             result.noiseSuppressed = result.noiseSuppressed || recognition.noiseSuppressed
             if let decodes = recognition.decodes {
                 let words = decodes.grammar.words
-                let meaning = recognizer.expected == .correction
-                    ? IntentMatcher().correction(words: words) : IntentMatcher().command(words: words)
+                let meaning = IntentMatcher().meaning(of: words, expected: recognizer.expected)
                 result.decodes.append(DecodesJSON(decodes, intent: meaning))
             }
         }
@@ -209,6 +229,13 @@ struct FileRecognition {
         return nil
     }
 
+    /// The part of a look-up the decodes agreed on when they did not agree on its passage
+    /// ("Ezra 1"), which the daemon asks to complete.
+    var partial: String? {
+        if case .rejected(.uncertainReference(let part?)) = intent { return part.compact }
+        return nil
+    }
+
     func jsonLine(file: String) -> String {
         var line = JSONLine()
         line.add("file", file)
@@ -219,6 +246,7 @@ struct FileRecognition {
         line.add("audio_ms", audioMilliseconds.rounded(.towardZero))
         line.add("latency_ms", latencyMilliseconds, decimals: 1)
         line.add("rejected", rejection)
+        line.add("partial", partial)
         line.add("score", score)
         line.add("acoustic", acousticScore)
         line.add("frames", frames)

@@ -135,7 +135,7 @@ struct HoldTests {
             (.control(.pause), true, true),
             (.control(.resume), false, false),
             (.lookup(john), true, false),
-            (.uncaughtReference, true, false),
+            (.uncaughtReference(nil), true, false),
             (.command(.beginLesson), true, false),
             (.command(.endLesson), true, false),
             (.speech("the kettle is on"), false, false),

@@ -376,7 +376,8 @@ struct RoutedInput: CustomTestStringConvertible, Sendable {
     static let all: [RoutedInput] = [
         RoutedInput(name: "a look-up", input: .lookup(john316!)),
         RoutedInput(name: "a passage that does not exist", input: .noSuchPassage(judeFour)),
-        RoutedInput(name: "a look-up whose passage was not caught", input: .uncaughtReference),
+        RoutedInput(name: "a look-up whose passage was not caught", input: .uncaughtReference(nil)),
+        RoutedInput(name: "a look-up heard only in part (its book)", input: .uncaughtReference(PartialReference(book: john316!.book))),
         RoutedInput(name: "a refusal with nothing to refuse", input: .refusal),
         RoutedInput(name: "conversation", input: .speech(conversation)),
         RoutedInput(name: "a question to the course", input: .speech(question)),
@@ -427,8 +428,15 @@ struct StateHeardTableTests {
             #expect(effects == [.speakReply(.structuredCourse)])
         case .noSuchPassage(let error):
             #expect(effects == (pair.state == .idle ? [.sayNoSuchPassage(error)] : [.speakReply(.structuredCourse)]))
-        case .uncaughtReference:
+        case .uncaughtReference(nil):
             #expect(effects == (pair.state == .idle ? [.speakReply(.referenceNotCaught)] : [.speakReply(.structuredCourse)]))
+        case .uncaughtReference(let part?):
+            if pair.state == .idle {
+                #expect(Array(effects.prefix(2)) == [.listen(.missingPart(part)), .askForMissingPart(part)])
+                #expect(harness.machine.turn == .askingFor(part))
+            } else {
+                #expect(effects == [.speakReply(.structuredCourse)])
+            }
         case .speech(RoutedInput.question):
             #expect(effects == [.speakReply(.outsideSyllabus)])
         case .speech(let text):
@@ -466,8 +474,8 @@ struct StateHeardTableTests {
         }
     }
 
-    @Test("the table covers 16 resting states times 12 inputs")
+    @Test("the table covers 16 resting states times 13 inputs")
     func tableSize() {
-        #expect(Self.pairs.count == 16 * 12)
+        #expect(Self.pairs.count == 16 * 13)
     }
 }

