@@ -10,7 +10,7 @@ import Intents
 /// ("read acts two eight") where the model still hears the command. A sentence taken is
 /// acted on when it means something (a command, a look-up, a passage that does not exist);
 /// a look-up only when the other decode names the same passage
-/// (``IntentMatcher/agreed(_:with:)``). A look-up not acted on, taken or not, keeps the
+/// (``IntentMatcher/agreed(_:heardAs:with:)``). A look-up not acted on, taken or not, keeps the
 /// part of it the other decode opens with (``IntentMatcher/partial(of:heardAs:)``: the
 /// book, perhaps the chapter), which the session asks to complete. Otherwise the model's
 /// words stand for what was said, so the session can still tell a question to the course
@@ -46,8 +46,8 @@ public struct CommandDecision: Hashable, Sendable {
         }
         /// `intent` checked against the other decode's words; a part agreed on only where a
         /// look-up may be heard in part.
-        func agreed(_ intent: Intent, _ other: [String]) -> Intent {
-            let checked = matcher.agreed(intent, with: other)
+        func agreed(_ intent: Intent, _ words: [String], _ other: [String]) -> Intent {
+            let checked = matcher.agreed(intent, heardAs: words, with: other)
             if case .rejected(.uncertainReference(.some)) = checked, !expected.asksForPassage {
                 return .rejected(.uncertainReference(nil))
             }
@@ -62,10 +62,10 @@ public struct CommandDecision: Hashable, Sendable {
         if features != nil, confidence >= model.threshold {
             // What the sentence means: a command, a look-up, a passage that does not exist,
             // or none (a question's opening, a sentence of a user's own rule).
-            self.init(intent: agreed(meaning(sentence), naming(heard)), confidence: confidence,
+            self.init(intent: agreed(meaning(sentence), naming(sentence), naming(heard)), confidence: confidence,
                       takesGrammar: true)
         } else if heardIsSentence {
-            self.init(intent: agreed(meaning(heard), naming(sentence)), confidence: confidence,
+            self.init(intent: agreed(meaning(heard), naming(heard), naming(sentence)), confidence: confidence,
                       takesGrammar: false)
         } else if heard.isEmpty {
             self.init(intent: .rejected(.nothingHeard), confidence: confidence, takesGrammar: false)

@@ -60,15 +60,31 @@ public struct IntentMatcher: Sendable {
         }
     }
 
-    /// `intent`, heard in one decode, checked against the words of a second decode of the
-    /// same audio: a look-up stands only where those words name the same passage (the
-    /// same book, chapter and verses), else it is ``Rejection/uncertainReference(_:)`` with
-    /// the part they agree on (``PartialReference/agreed(_:with:)``), for a wrong passage
-    /// read aloud is worse than asking again. Other intents stand as they are.
-    public func agreed(_ intent: Intent, with other: [String]) -> Intent {
+    /// `intent`, heard in one decode as `words`, checked against the words of a second
+    /// decode of the same audio: a look-up stands only where those words name the same
+    /// passage (the same book, chapter and verses), or ask for the same place in words that
+    /// name no book (``samePlace(_:_:)``); else it is ``Rejection/uncertainReference(_:)``
+    /// with the part they agree on (``PartialReference/agreed(_:with:)``), for a wrong
+    /// passage read aloud is worse than asking again. Other intents stand as they are.
+    public func agreed(_ intent: Intent, heardAs words: [String], with other: [String]) -> Intent {
         guard case .lookup(let reference) = intent else { return intent }
-        return ScriptureReference.find(in: other.joined(separator: " ")).contains(reference)
-            ? intent : .rejected(.uncertainReference(partial(of: reference, heardAs: other)))
+        let named = ScriptureReference.find(in: other.joined(separator: " "))
+        if named.contains(reference) || (named.isEmpty && samePlace(words, other, of: reference)) { return intent }
+        return .rejected(.uncertainReference(partial(of: reference, heardAs: other)))
+    }
+
+    /// Whether `other` asks for the place `words` (a look-up of `reference`) asks for, with
+    /// other words where the book's name is: the same verb first and the same words after
+    /// the book last ("read first current the in chapter sixteen verse two" for "read first
+    /// corinthians chapter sixteen verse two"). The language model hears a rare book's name
+    /// as everyday words while it hears the numbers as the grammar does.
+    func samePlace(_ words: [String], _ other: [String], of reference: ScriptureReference) -> Bool {
+        guard let verb = LookupPhrase.verbs.first(where: { words.starts(with: $0) }), other.starts(with: verb) else { return false }
+        let afterVerb = words.dropFirst(verb.count)
+        guard let name = reference.book.spokenNames.map({ $0.split(separator: " ").map(String.init) })
+            .first(where: { afterVerb.starts(with: $0) }) else { return false }
+        let place = Array(afterVerb.dropFirst(name.count))
+        return !place.isEmpty && other.count > verb.count + place.count && Array(other.suffix(place.count)) == place
     }
 
     /// The part of `reference` (one decode's look-up) that a second decode's words agree on

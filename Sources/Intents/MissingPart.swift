@@ -13,12 +13,13 @@ public enum MissingPart {
         let book = part.book.spokenNames.first ?? part.book.name.lowercased()
         var head = ["read"] + book.split(separator: " ").map(String.init)
         var rest = words[...]
-        if let chapter = part.chapter {
+        if rest.first == "chapter" {
+            // The chapter said again, whatever was asked ("chapter one verse eleven").
+        } else if let chapter = part.chapter {
             if !part.book.hasOneChapter { head += ["chapter", String(chapter)] }
             if let first = rest.first, ["verse", "verses"].contains(first) { rest = rest.dropFirst() }
             head.append("verse")
         } else {
-            if rest.first == "chapter" { rest = rest.dropFirst() }
             head.append("chapter")
         }
         return head + rest

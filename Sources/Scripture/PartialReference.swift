@@ -22,14 +22,13 @@ public struct PartialReference: Hashable, Sendable, CustomStringConvertible {
         return PartialReference(book: heard.book, chapter: opening.chapter == chapter ? chapter : nil)
     }
 
-    /// "Ezra", "Ezra 1" ("Jude" for a book of one chapter): the compact form `recognize` prints.
-    public var compact: String { format(bookName: book.osis) }
+    /// "Ezra", "Ezra 1", "Jude 1": the compact form `recognize` prints (and
+    /// `--missing-part` reads), the chapter whenever it is known.
+    public var compact: String { chapter.map { "\(book.osis) \($0)" } ?? book.osis }
 
-    /// "Ezra", "Ezra 1", "Psalm 23".
-    public var description: String { format(bookName: chapter == nil ? book.name : book.referenceName) }
-
-    private func format(bookName: String) -> String {
-        guard let chapter, !book.hasOneChapter else { return bookName }
-        return "\(bookName) \(chapter)"
+    /// "Ezra", "Ezra 1", "Psalm 23", "Jude" (a book of one chapter is named alone).
+    public var description: String {
+        guard let chapter, !book.hasOneChapter else { return book.name }
+        return "\(book.referenceName) \(chapter)"
     }
 }

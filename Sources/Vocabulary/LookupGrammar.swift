@@ -162,19 +162,23 @@ extension LookupGrammar {
     }
 
     /// `jsgf` (a command grammar) whose public rule hears an answer to "Ezra. Which
-    /// chapter?" or "Ezra chapter one. Which verse?": what the correction window hears
-    /// (``correction(_:)``) and the part alone (`<part>`: "chapter one verse eleven", "one
-    /// eleven", "verse eleven", "eleven through fourteen"), with numbers up to the Bible's
-    /// most chapters and verses; the book's own bounds are checked when the part is completed.
+    /// chapter?" or "Ezra chapter one. Which verse?": the part alone (`<part>`: "chapter one
+    /// verse eleven", "one eleven", "verse eleven", "eleven through fourteen", with numbers
+    /// up to the Bible's most chapters and verses; the book's own bounds are checked when
+    /// the part is completed), a refusal ("no"), a command, or "pause" / "continue". No whole
+    /// look-up: the look-up's states are most of a grammar's, and a second copy of them cost
+    /// the decoder as much memory again ("no", then the reference, names another passage).
     /// Nil where ``correction(_:)`` is.
     public static func missingPart(_ jsgf: String) -> String? {
-        guard let correction = correction(jsgf) else { return nil }
+        guard correction(jsgf) != nil else { return nil }
         let chapters = BookCatalog.books.map(\.chapterCount).max() ?? 1
         let verses = BookCatalog.books.flatMap { book in (1...book.chapterCount).compactMap { book.verseCount(chapter: $0) } }.max() ?? 1
         let c = "<upto_\(chapters)>", v = "<upto_\(verses)>"
-        var lines = correction.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let index = lines.firstIndex(where: { $0.hasPrefix("public <") }), lines[index].hasSuffix(";") else { return nil }
-        lines[index] = String(lines[index].dropLast()) + " | <part>;"
+        var lines = jsgf.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let index = lines.firstIndex(where: { $0.hasPrefix("public <") && $0.contains(reference) }),
+              let name = lines[index].split(separator: " ").dropFirst().first else { return nil }
+        let control = lines.contains(where: { $0.hasPrefix("<control> =") }) ? " | <control>" : ""
+        lines[index] = "public \(name) = <refusal> | <command>\(control) | <part>;"
         lines.insert("<part> = chapter \(c) [(verse | verses) \(v) [through \(v)]] | [verse | verses] \(v) [through \(v)] | \(c) \(v);", at: index + 1)
         return lines.joined(separator: "\n")
     }

@@ -96,6 +96,13 @@ struct CommandDecisionTests {
         ("read john chapter three verse sixteen", "read john chapter three verse fifteen", nil),
         ("read john chapter three verse sixteen", "read joel chapter three verse sixteen", nil),
         ("open romans chapter five", "open romans chapter nine", nil),
+        // The model heard a rare book's name as everyday words, and the place as the grammar did.
+        ("read first corinthians chapter sixteen verse two", "read first current the in chapter sixteen verse two", "1Cor 16:2"),
+        ("look up zephaniah chapter three verse eighteen", "look up the minute chapter three verse eighteen", "Zeph 3:18"),
+        ("read ezra chapter one verse seven", "read esther chapter one verse seven", nil),
+        ("read first corinthians chapter sixteen verse two", "look up first current chapter sixteen verse two", nil),
+        ("read first corinthians chapter sixteen verse two", "read first current the in chapter sixteen verse three", nil),
+        ("read first corinthians chapter sixteen verse two", "chapter sixteen verse two", nil),
     ])
     func lookupAgreement(sentence: String, heard: String, reference: String?) {
         let decision = Self.decide(sentence: sentence, heard: heard, snr: 30)

@@ -58,6 +58,9 @@ struct MissingPartMatcherTests {
         ("Ezra 2", "verses eleven through fourteen", "Ezra 2:11-14"),
         ("Ezra 1", "ninety", "no such passage"),
         ("Jude", "five", "Jude 1:5"),
+        ("Jude", "chapter one verse five", "Jude 1:5"),
+        ("Ezra 1", "chapter one verse eleven", "Ezra 1:11"),
+        ("Ezra 1", "chapter two verse three", "Ezra 2:3"),
         ("Psalms", "one hundred nineteen", "Ps 119"),
         ("First Corinthians", "thirteen four", "1Cor 13:4"),
         ("Ezra", "read esther chapter one verse eleven", "Esth 1:11"),
@@ -104,7 +107,7 @@ struct MissingPartMatcherTests {
         ("Ezra 1:11", "and then ezra read it", "none"),
         ("John 3:16", "read first john three sixteen", "none"),
         ("1John 3:16", "read first john three seventeen", "1John 3"),
-        ("Jude 1:5", "read jude verse nine", "Jude"),
+        ("Jude 1:5", "read jude verse nine", "Jude 1"),
         ("Song 6:12", "read song of songs chapter six verse will", "Song 6"),
     ]
 

@@ -59,11 +59,11 @@ struct CommandLanguageModelTests {
         #expect(compiled.fsg.accepts(words) == accepted, "PocketSphinx agrees on \(phrase)")
     }
 
-    @Test("asked for the rest of a look-up, the grammar hears the part alone and all the correction window hears", arguments: [
+    @Test("asked for the rest of a look-up, the grammar hears the part alone, a refusal and the commands, not a whole look-up", arguments: [
         ("chapter one verse eleven", true), ("one eleven", true), ("eleven", true), ("verse eleven", true),
         ("verses eleven through fourteen", true), ("one hundred nineteen", true), ("chapter one", true),
-        ("verse one hundred seventy six", true), ("no", true), ("no esther chapter one verse eleven", true),
-        ("read john three sixteen", true), ("begin the lesson", true),
+        ("verse one hundred seventy six", true), ("no", true), ("begin the lesson", true),
+        ("no esther chapter one verse eleven", false), ("read john three sixteen", false),
         ("chapter one hundred fifty one", false), ("verse one hundred seventy seven", false), ("the kettle", false),
     ])
     func missingPartGrammar(_ phrase: String, _ accepted: Bool) throws {

@@ -37,8 +37,9 @@
         part ("Ezra. Which chapter?"): for every look-up of the manifest whose decodes
         (`recognize --json`) kept a part ("partial"), the rest of the reference as a person
         says it after the question ("chapter one verse eleven" after the book, "verse eleven"
-        after the chapter); the whole passage without its verb where the part kept is wrong
-        or the question cannot lead to what was meant (a whole chapter asked for a verse).
+        after the chapter); "no" where the part kept is wrong or the question cannot lead to
+        what was meant (a whole chapter asked for a verse), as the person would then say the
+        reference again.
         Read by Piper at the look-up's rate and take, mixed with held-out room noise at the
         look-up's SNR. Writes DIR/answers.jsonl (kind answer-part, part, expected, lookup).
     speech_sets.py pauses --out DIR [--gaps 200,300,400] [--snr 12,6] [--limit 40]
@@ -495,14 +496,13 @@ def answer_set(args):
                 continue
             book, place = row["expected"].rsplit(" ", 1)
             chapter, _, verse = place.partition(":")
-            whole = re.sub(r"^(read|look up|turn to|open) ", "", row["text"])
             kept = part.split(" ")
-            if kept[0] != book or (len(kept) > 1 and kept[1] != chapter):
-                text = whole  # the part kept is wrong: the person says the passage again
+            if kept[0] != book or (len(kept) > 1 and kept[1] != chapter) or (len(kept) > 1 and not verse):
+                text = "no"  # the part kept is wrong, or asks for a verse of a whole chapter asked for
             elif len(kept) == 1:
                 text = f"chapter {spoken_number(int(chapter))}" + (f" verse {spoken_number(int(verse))}" if verse else "")
             else:
-                text = f"verse {spoken_number(int(verse))}" if verse else whole
+                text = f"verse {spoken_number(int(verse))}"
             clean = os.path.join(args.out, f"{i:04d}-answer-clean.wav")
             piper.say(text, row["rate"], row["take"], clean)
             path = clean
