@@ -35,6 +35,12 @@ import Scripture
 ///   a command closes the window unread and is carried out; noise leaves it open; silence
 ///   (the window's timer runs out) and other words read the passage. The window is not
 ///   saved: a restart in it is IDLE, as a look-up is no progress.
+/// - A look-up heard only in part (``HeardInput/uncaughtReference(_:)`` with its book, perhaps
+///   its chapter), in IDLE, in a correction window or between verses, says that part and asks
+///   for the rest (``IdleTurn/askingFor(_:)``, "Ezra. Which chapter?"). The answer, completed
+///   by hearing, is confirmed as any look-up; "no" asks for the reference again; noise leaves
+///   the question open until ``SessionTiming/missingPartWait``, other words or the timer let it
+///   lapse without a word. One not caught at all gets ``Reply/referenceNotCaught``.
 ///
 /// - The daemon hears the person while it speaks (``heardOver(_:segmentSentence:)``); only
 ///   what ``interrupts(_:)`` says cuts its speech: "stop" (or "no") and "pause" anywhere, and
