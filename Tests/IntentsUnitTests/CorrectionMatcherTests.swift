@@ -2,6 +2,20 @@ import Intents
 import Scripture
 import Testing
 
+/// `intent` as the tables below write it: "refusal", a command's id, a compact reference,
+/// or why it was rejected.
+func described(_ intent: Intent) -> String {
+    switch intent {
+    case .refusal: "refusal"
+    case .command(let command): command.id
+    case .lookup(let reference): reference.compact
+    case .rejected(.invalidReference): "no such passage"
+    case .rejected(.nothingHeard): "nothing"
+    case .rejected(.unmatched): "unmatched"
+    case let other: "\(other)"
+    }
+}
+
 /// What words heard or typed in a look-up's correction window mean.
 @Suite("IntentMatcher: the correction window")
 struct CorrectionMatcherTests {
@@ -29,15 +43,7 @@ struct CorrectionMatcherTests {
     func means(_ index: Int) {
         let row = Self.rows[index]
         let words = row.words.split(separator: " ").map(String.init)
-        let meaning: String = switch IntentMatcher().correction(words: words) {
-        case .refusal: "refusal"
-        case .command(let command): command.id
-        case .lookup(let reference): reference.compact
-        case .rejected(.invalidReference): "no such passage"
-        case .rejected(.nothingHeard): "nothing"
-        case .rejected(.unmatched): "unmatched"
-        case let other: "\(other)"
-        }
+        let meaning = described(IntentMatcher().correction(words: words))
         #expect(meaning == row.means, "\"\(row.words)\"")
     }
 }
@@ -82,15 +88,7 @@ struct MissingPartMatcherTests {
     func means(_ index: Int) {
         let row = Self.rows[index]
         let words = row.words.split(separator: " ").map(String.init)
-        let meaning: String = switch IntentMatcher().missingPart(words: words, of: Self.part(row.part)) {
-        case .refusal: "refusal"
-        case .command(let command): command.id
-        case .lookup(let reference): reference.compact
-        case .rejected(.invalidReference): "no such passage"
-        case .rejected(.nothingHeard): "nothing"
-        case .rejected(.unmatched): "unmatched"
-        case let other: "\(other)"
-        }
+        let meaning = described(IntentMatcher().missingPart(words: words, of: Self.part(row.part)))
         #expect(meaning == row.means, "\(row.part): \"\(row.words)\"")
     }
 
