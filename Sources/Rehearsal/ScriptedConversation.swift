@@ -27,13 +27,18 @@ public final class ScriptedConversation {
     private var cursor = 0
     /// The daemon's voice as the microphone hears it, when the room passes it back.
     public let room: RoomEcho?
+    /// A room's noise (16 kHz mono, as recorded), looped under everything the microphone
+    /// hears from the start: a television or a kitchen through the whole session.
+    public let roomNoise: [Int16]
 
     /// Takes over the runtime's event stream (and passes each event on to the observer it
     /// had), and is the microphone while the daemon speaks. With a `room`, the microphone
-    /// also hears the daemon's own voice through it.
-    public init(runtime: SessionRuntime, room: RoomEcho? = nil) {
+    /// also hears the daemon's own voice through it; with a `roomNoise`, that noise too,
+    /// all the time.
+    public init(runtime: SessionRuntime, room: RoomEcho? = nil, roomNoise: [Int16] = []) {
         self.runtime = runtime
         self.room = room
+        self.roomNoise = roomNoise
         if let room {
             runtime.onVoicePlayed = { voice, at in room.played(voice, from: AudioFormat.sample(at: at)) }
         }
@@ -142,7 +147,8 @@ public final class ScriptedConversation {
         runtime.hear(samples)
     }
 
-    /// `count` samples of the timeline from `start`: what was said then, else silence.
+    /// `count` samples of the timeline from `start`: what was said then, else silence, over
+    /// the room's noise.
     private func audio(from start: Int, count: Int) -> [Int16] {
         var mixed = [Int32](repeating: 0, count: count)
         for utterance in said where utterance.start < start + count && utterance.start + utterance.samples.count > start {
@@ -153,6 +159,9 @@ public final class ScriptedConversation {
             }
         }
         said.removeAll { $0.start + $0.samples.count <= start }
+        if !roomNoise.isEmpty {
+            for index in 0..<count { mixed[index] += Int32(roomNoise[(start + index) % roomNoise.count]) }
+        }
         room?.add(to: &mixed, from: start)
         return mixed.map { Int16(clamping: $0) }
     }

@@ -39,6 +39,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --echo: how far the simulated microphone's clock runs from the loudspeaker's (parts per million; 0: one clock).", valueName: "ppm"))
     var echoDriftPpm: Double = 100
 
+    @Option(help: ArgumentHelp("A room's noise (a WAV file, as recorded), looped under everything the microphone hears from the start, e.g. a television through the whole session.", valueName: "noise.wav"))
+    var roomNoise: String?
+
     @Option(help: "Also write everything heard and said to this WAV file.")
     var output: String?
 
@@ -66,6 +69,13 @@ struct SimulateCommand: ParsableCommand {
                 throw CommandFailure("\(error)")
             }
         }
+        var bed: [Int16] = []
+        if let roomNoise {
+            do { bed = try WAVFile.read(URL(fileURLWithPath: roomNoise)) } catch {
+                throw CommandFailure("--room-noise: \(error)")
+            }
+            guard !bed.isEmpty else { throw CommandFailure("--room-noise: \(roomNoise) holds no samples") }
+        }
         let scratch = try ScratchState(paths, command: "simulate")
         defer { scratch.remove() }
         let environment = try openEnvironment(configuration, paths: scratch.paths, independentUtterances: true,
@@ -77,7 +87,8 @@ struct SimulateCommand: ParsableCommand {
         runtime.onEvent = { event in
             FileHandle.standardOutput.write(Data((event.jsonLine + "\n").utf8))
         }
-        let conversation = ScriptedConversation(runtime: runtime, room: echo.map { RoomEcho(level: $0, driftPartsPerMillion: echoDriftPpm) })
+        let conversation = ScriptedConversation(runtime: runtime, room: echo.map { RoomEcho(level: $0, driftPartsPerMillion: echoDriftPpm) },
+                                                roomNoise: bed)
         runtime.start()
         for (index, (file, samples)) in zip(files, audio).enumerated() {
             if let times {

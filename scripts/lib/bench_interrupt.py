@@ -1,27 +1,31 @@
 #!/usr/bin/env python3
 """Stopping a reading, as a person would: `simulate` reads a passage asked for in Piper's
-voice, and a real person's "stop" (Speech Commands, one clip a person) is said at a random
-moment of the reading, then again 2 s after it ended while the daemon has not stopped, up to
-three times (`simulate --at`). The daemon's own voice reaches the microphone through a
-simulated room (`simulate --echo DB`: a soft-clipping loudspeaker, reflections, clocks
-`--drift` ppm apart) at the echo level of each condition, or not at all ("none"). Other
-people's sentences (Common Voice) said at random moments of the same reading, and the
-daemon's own voice alone, count the false stops.
+voice, and a real person's "stop" (Speech Commands, one clip a person; or their "no", or
+AN4's "NO" and "STOP" with `--word`) is said at a random moment of the reading, then again
+2 s after it ended while the daemon has not stopped, up to three times (`simulate --at`).
+The daemon's own voice reaches the microphone through a simulated room (`simulate --echo
+DB`: a soft-clipping loudspeaker, reflections, clocks `--drift` ppm apart) at the echo level
+of each condition, or not at all ("none"); a noisy room is a bed of held-out room cuts under
+the whole reading (`simulate --room-noise`; the look-up is asked for in quiet, so that there
+is a reading), SNR dB below the person's voice. Other people's
+sentences (Common Voice) said at random moments of the same reading, and the daemon's own
+voice alone over each condition's room noise, count the false stops.
 
     bench_interrupt.py --bin BIN --out DIR [--trials 40] [--conditions none/clean,0/clean,10/12]
-                       [--drift 100] [--seed 7] [--half-duplex] [--stops-only] [--cost]
+                       [--word stop|no|an4] [--drift 100] [--seed 7] [--half-duplex]
+                       [--stops-only] [--false-stops-only] [--cost]
 
 A condition is ECHO/SNR: the echo's level above the person's voice (dB, or "none") and the
-person's clip mixed with real room noise at SNR dB (or "clean"). Prints, per condition:
-readings stopped, the time from the end of the first "stop" to silence (median, p95; silence
-is when the daemon stopped speaking), and the tries it took; then (unless --stops-only) per echo level, false
-stops over whole readings with nobody talking and with other people's sentences, per hour
-of the daemon's speech.
+room's noise SNR dB below the person's voice (or "clean"). Prints, per condition: readings
+stopped, the time from the end of the first "stop" to silence (median, p95; silence is when
+the daemon stopped speaking), and the tries it took; then (unless --stops-only) per
+condition, false stops over whole readings with nobody talking, and (in a quiet room, per
+echo level) with other people's sentences, per hour of the daemon's speech.
 """
 import argparse, array, json, os, random, resource, statistics, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from speech_corpus import read, write, mix  # noqa: E402
+from speech_corpus import read, write  # noqa: E402
 from speech_sets import SPEECH, Piper, noise_bed, bed_cuts, transcripts  # noqa: E402
 
 LOOKUP = "read psalm one hundred three"
@@ -46,6 +50,38 @@ def at_person_level(samples):
     level = sum(loud) / len(loud)
     gain = PERSON_LEVEL / max(1.0, level)
     return array.array("h", (max(-32768, min(32767, int(round(x * gain)))) for x in samples))
+
+
+def room_bed(path, snr, rng, seconds, quiet):
+    """A held-out room-noise bed for a whole session, SNR dB below a person at PERSON_LEVEL
+    (the loudest tenth of their 20 ms frames, as `at_person_level` measures), silent for its
+    first `quiet` seconds (the look-up is asked for in a quiet room, so there is a reading)."""
+    bed = noise_bed(int((seconds - quiet) * 16000), rng, bed_cuts("held-out"))
+    frames = sorted((sum(x * x for x in bed[i:i + 320]) / 320) ** 0.5 for i in range(0, len(bed) - 319, 320))
+    level = (sum(x * x for x in frames) / len(frames)) ** 0.5
+    gain = PERSON_LEVEL / 10 ** (snr / 20) / max(1.0, level)
+    silence = array.array("h", [0] * int(quiet * 16000))
+    write(path, silence + array.array("h", (max(-32768, min(32767, int(round(x * gain)))) for x in bed)))
+    return path
+
+
+def person_clips(word, trials):
+    """One clip a person of the word said to stop the reading."""
+    if word == "an4":
+        an4 = os.path.join(SPEECH, "an4")
+        clips = []
+        for part, folder in (("test", "an4test_clstk"), ("train", "an4_clstk")):
+            texts = transcripts(os.path.join(an4, "etc", f"an4_{part}.transcription"))
+            for ident, text in sorted(texts.items()):
+                if text.strip().upper() in ("NO", "STOP"):
+                    speaker = ident.split("-")[1]
+                    clips.append(os.path.join(an4, "wav", folder, speaker, ident + ".wav"))
+        return clips[:trials]
+    folder = os.path.join(SPEECH, "speech-commands", word)
+    people = {}
+    for name in sorted(os.listdir(folder)):
+        people.setdefault(name.split("_")[0], name)
+    return [os.path.join(folder, n) for n in sorted(people.values())][:trials]
 
 
 def speech_end(path):
@@ -78,7 +114,10 @@ def main():
                     help="only the cost: processor time per second of the daemon's speech, alone on one core (taskset -c 0), "
                          "hearing while it speaks at each echo level beside half-duplex")
     ap.add_argument("--hearing-tuning", help="a hearing tuning file for simulate (experiments)")
+    ap.add_argument("--word", default="stop", choices=["stop", "no", "an4"],
+                    help="what the person says: Speech Commands' stop or no, or AN4's NO and STOP")
     ap.add_argument("--stops-only", action="store_true", help="only the stop trials (no reading alone, no other people)")
+    ap.add_argument("--false-stops-only", action="store_true", help="only the false stops (no stop trials)")
     ap.add_argument("--half-duplex", action="store_true", help="the daemon deaf while it speaks (hear_while_speaking = false)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -91,8 +130,14 @@ def main():
     if args.hearing_tuning:
         duplex += ["--hearing-tuning", args.hearing_tuning]
 
-    def room(echo):
-        return duplex + ([] if echo == "none" else [f"--echo={echo}", f"--echo-drift-ppm={args.drift}"])
+    def room(echo, bed=None):
+        return (duplex + ([] if echo == "none" else [f"--echo={echo}", f"--echo-drift-ppm={args.drift}"])
+                + ([f"--room-noise={bed}"] if bed else []))
+
+    def bed_for(snr, name):
+        if snr == "clean":
+            return None
+        return room_bed(os.path.join(args.out, f"bed-{snr}-{name}.wav"), float(snr), rng, end + 30, start)
 
     if args.cost:
         return cost(args, lookup, state, room)
@@ -104,27 +149,22 @@ def main():
     spoken = sum(e["seconds"] for e in plain if e["event"] == "said")
     print(f"the reading: {len(verses)} verses from {start:.1f} s to {end:.1f} s; {spoken:.0f} s of speech uninterrupted")
 
-    stops = sorted(os.listdir(os.path.join(SPEECH, "speech-commands", "stop")))
-    people = {}
-    for name in stops:
-        people.setdefault(name.split("_")[0], name)
-    clips = [os.path.join(SPEECH, "speech-commands", "stop", n) for n in sorted(people.values())][: args.trials]
+    clips = person_clips(args.word, args.trials)
     pad = array.array("h", [0] * 8000)
     conditions = [c.split("/") for c in args.conditions.split(",")]
-    for echo, snr in conditions:
+    for echo, snr in ([] if args.false_stops_only else conditions):
         stopped, latencies, tries = 0, [], []
         for i, clip in enumerate(clips):
             speech = at_person_level(read(clip))
-            if snr != "clean":
-                speech = mix(speech, noise_bed(len(speech), rng, bed_cuts("held-out")), float(snr))
-            path = os.path.join(args.out, f"stop-{snr}-{i}.wav")
+            path = os.path.join(args.out, f"{args.word}-{i}.wav")
             write(path, pad + array.array("h", speech) + pad)
+            bed = bed_for(snr, f"stop-{i}")
             # Each try's speech starts 2 s after the one before ended (each file and simulate
             # put half a second of silence before the speech).
             step = len(speech) / 16000 + 2
             first = rng.uniform(start + 1, min(end - 10, start + 60))
             times = [first, first + step, first + 2 * step]
-            events = simulate(args.bin, [lookup, path, path, path], [0] + times, state, room(echo))
+            events = simulate(args.bin, [lookup, path, path, path], [0] + times, state, room(echo, bed))
             ok, latency = outcome(events, first + speech_end(path))
             if ok:
                 decided = next(e["time"] for e in events if e["event"] == "intent" and e.get("intent") == "refusal")
@@ -132,7 +172,7 @@ def main():
                 latencies.append(latency)
                 tries.append(sum(1 for t in times if t <= decided))
         n = len(clips)
-        line = f"stop, echo {echo:>4}, noise {snr:>5}: stopped {stopped}/{n} ({100 * stopped / max(1, n):.0f}%)"
+        line = f"{args.word}, echo {echo:>4}, noise {snr:>5}: stopped {stopped}/{n} ({100 * stopped / max(1, n):.0f}%)"
         if latencies:
             latencies.sort()
             p95 = latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))]
@@ -143,15 +183,21 @@ def main():
     if args.stops_only:
         return
     texts = sorted(transcripts(os.path.join(SPEECH, "commonvoice100", "ref.txt")))[: args.trials]
-    for echo in sorted({e for e, _ in conditions}, key=lambda e: (e != "none", e)):
-        # The daemon's own voice alone: a whole reading, nobody talking.
-        alone = simulate(args.bin, [lookup], [0], state, room(echo))
-        verses_read = sum(1 for e in alone if e["event"] == "said" and e["kind"] == "lookup")
-        acted = [e for e in alone if e["event"] == "intent" and e["time"] > start and e.get("intent") != "rejected"]
-        own = sum(e["seconds"] for e in alone if e["event"] == "said")
-        print(f"echo {echo:>4}, nobody talking: {verses_read}/{len(verses)} verses read, {len(acted)} intents acted on in "
-              f"{own / 60:.1f} min of the daemon's speech" + (f" ({', '.join(e.get('intent', '') for e in acted)})" if acted else ""),
-              flush=True)
+    readings = max(1, args.trials // 2)
+    for echo, snr in conditions:
+        # The daemon's own voice alone over the room's noise: whole readings, nobody talking.
+        ended_early, acted, own = 0, [], 0.0
+        for i in range(readings if snr != "clean" else 1):
+            alone = simulate(args.bin, [lookup], [0], state, room(echo, bed_for(snr, f"alone-{i}")))
+            ended_early += sum(1 for e in alone if e["event"] == "said" and e["kind"] == "lookup") < len(verses)
+            acted += [e for e in alone if e["event"] == "intent" and e["time"] > start and e.get("intent") != "rejected"]
+            own += sum(e["seconds"] for e in alone if e["event"] == "said")
+        runs = readings if snr != "clean" else 1
+        print(f"echo {echo:>4}, noise {snr:>5}, nobody talking: {ended_early} of {runs} readings ended early, {len(acted)} "
+              f"intents acted on in {own / 60:.1f} min of the daemon's speech"
+              + (f" ({', '.join(e.get('intent', '') for e in acted)})" if acted else ""), flush=True)
+        if snr != "clean":
+            continue
         false_stops, speech_seconds = 0, 0.0
         for i, ident in enumerate(texts):
             path = os.path.join(args.out, f"other-{i}.wav")
