@@ -55,6 +55,8 @@ public enum SessionSetupError: Error, CustomStringConvertible {
     /// The course cannot be taught (``CourseReadiness``), or `Bible.db` does not open.
     case course(String)
     case progress(ProgressStoreError)
+    /// Another session holds the state directory.
+    case stateDirectory(StateDirectoryLockError)
     case recogniser(String)
     case speech(SpeechError)
 
@@ -63,6 +65,7 @@ public enum SessionSetupError: Error, CustomStringConvertible {
         case .noCourse(let curriculum): return "no course found under \(curriculum)/courses"
         case .course(let line): return line
         case .progress(let error): return error.description
+        case .stateDirectory(let error): return error.description
         case .recogniser(let reason): return "the recogniser cannot start: \(reason)"
         case .speech(let error): return "the daemon's voice: \(error)"
         }
@@ -77,6 +80,9 @@ public struct SessionEnvironment {
     public let courseID: String
     public let loader: CurriculumLoader
     public let store: ProgressStore
+    /// The state directory, held for as long as the environment lives: one session at a
+    /// time writes its progress.
+    public let lock: StateDirectoryLock
     /// `Bible.db` (the session does not start without it).
     public let bible: any PassageSource
     public let recognizer: Recognizer
@@ -99,6 +105,11 @@ public struct SessionEnvironment {
         switch CourseReadiness.check(courseID: course, loader: loader, biblePath: paths.bible.path) {
         case .success(let store): bible = store
         case .failure(let problem): throw .course(problem.description)
+        }
+        do {
+            lock = try StateDirectoryLock(directory: paths.stateDirectory)
+        } catch {
+            throw .stateDirectory(error)
         }
         do {
             store = try ProgressStore(stateDirectory: paths.stateDirectory)
@@ -151,7 +162,7 @@ public struct SessionEnvironment {
             .init(courseID: courseID, loader: loader, store: store, bible: bible, recognizer: recognizer,
                   endpointer: configuration.endpointer, synthesizer: narrator, sink: sink, clock: clock, timing: timing,
                   echoTail: .milliseconds(configuration.hearing.noise.echoTailMilliseconds),
-                  hearsWhileSpeaking: configuration.hearWhileSpeaking),
+                  hearsWhileSpeaking: configuration.hearWhileSpeaking, stateLock: lock),
             logger: logger)
     }
 }

@@ -70,12 +70,16 @@ public final class SessionRuntime {
         /// through ``SessionRuntime/microphoneWhileSpeaking``); else it is deaf while it
         /// speaks and for ``echoTail`` after.
         public var hearsWhileSpeaking = false
+        /// The state directory's lock (``StateDirectoryLock``), held for as long as the
+        /// runtime lives: one session at a time writes the progress there.
+        public var stateLock: StateDirectoryLock?
 
         public init(courseID: String, loader: CurriculumLoader, store: ProgressStore, bible: any PassageSource,
                     recognizer: Recognizer, endpointer: Endpointer.Configuration = Endpointer.Configuration(),
                     synthesizer: any Narrator, sink: any AudioSink, clock: any SessionClock,
                     timing: SessionTiming = SessionTiming(), echoTail: Duration = .milliseconds(HearingTuning.shipped.noise.echoTailMilliseconds),
-                    hearsWhileSpeaking: Bool = false) {
+                    hearsWhileSpeaking: Bool = false, stateLock: StateDirectoryLock? = nil) {
+            self.stateLock = stateLock
             self.courseID = courseID
             self.loader = loader
             self.store = store
@@ -93,6 +97,8 @@ public final class SessionRuntime {
 
     public let courseID: String
     public let echoTail: Duration
+    /// Held, not used: the state directory stays this runtime's while it lives.
+    private let stateLock: StateDirectoryLock?
     /// Raised to stop: speech is cut between sentences and nothing more is carried out.
     public var stopFlag: StopFlag { driver.stopFlag }
     /// Receives every event, in order, on the runtime's thread.
@@ -145,6 +151,7 @@ public final class SessionRuntime {
 
     public init(_ parts: Parts, logger: Logger = Logger(label: "bible-course.runtime")) {
         courseID = parts.courseID
+        stateLock = parts.stateLock
         listener = UtteranceListener(recognizer: parts.recognizer, endpointer: parts.endpointer)
         clock = parts.clock
         echoTail = parts.echoTail

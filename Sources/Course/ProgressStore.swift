@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// Why the progress database could not be used. Each message names the file and what to do.
 public enum ProgressStoreError: Error, Sendable, CustomStringConvertible {
@@ -11,6 +12,10 @@ public enum ProgressStoreError: Error, Sendable, CustomStringConvertible {
     case symbolicLink(path: String)
     /// The database is damaged; reading it found so (a read-only open does not repair).
     case damaged(path: String, reason: String)
+    /// A write of the session's progress failed (the database stayed busy past the busy
+    /// timeout, the disk is full); it is kept in memory with the others not yet written
+    /// (`waiting` changes in all) and written with the next write or retry.
+    case notSaved(path: String, reason: String, waiting: Int)
 
     public var description: String {
         switch self {
@@ -22,6 +27,8 @@ public enum ProgressStoreError: Error, Sendable, CustomStringConvertible {
             "the progress database \(path) is a symbolic link; it must be a file of the state directory's own (remove the link, or name another state directory)"
         case .damaged(let path, let reason):
             "the progress database \(path) is damaged (\(reason)); `bible-course progress reset` (or the daemon's next start) keeps it aside as \(path).corrupt-<time> and starts over"
+        case .notSaved(let path, let reason, let waiting):
+            "progress not saved in \(path) (\(reason)); \(waiting) change\(waiting == 1 ? "" : "s") kept in memory, written as soon as the database can be written"
         }
     }
 }
@@ -67,18 +74,30 @@ public struct LessonProgress: Sendable, Hashable {
 /// that matched (the correct answer or an acceptable variant), or NULL; `answer_correct`
 /// whether it was right. What the person said is never stored, nor any audio.
 ///
+/// Another process may hold the database for a moment (`progress reset`, a `sqlite3`
+/// shell): every open waits up to ``busyTimeout`` for it. A write of the session's
+/// progress that still fails is not lost: ``persist(_:)`` keeps it in memory and writes it
+/// before the next one (``unsavedChanges``, ``retryUnsaved()``).
+///
 /// Thread-safe: all access goes through a GRDB `DatabaseWriter` (a `DatabasePool` on a
 /// file; a `DatabaseQueue` in memory for tests, ``inMemory()``).
 public final class ProgressStore: Sendable {
+    /// How long (seconds) a read or write waits for another process's lock on the database
+    /// before it fails: longer than a reset or a `sqlite3` shell's brief write holds it, short enough
+    /// that the session does not stall long on a database that stays locked.
+    public static let busyTimeout: TimeInterval = 5
+
     /// The database file (`:memory:` for an in-memory store).
     public let path: String
     private let pool: any DatabaseWriter
+    /// Persistence effects whose write failed, oldest first, written before the next ones.
+    private let unsaved = Mutex<[SessionEffect]>([])
 
     /// Opens (creating when needed, with its directory) the database at `path` and brings
     /// its schema up to date. A damaged database (not a database, or failing SQLite's
     /// `quick_check`) is renamed `<path>.corrupt-<time>` and a new one started: see
     /// ``damaged``. A `path` that is a symbolic link is refused.
-    public init(path: String) throws(ProgressStoreError) {
+    public init(path: String, busyTimeout: TimeInterval = ProgressStore.busyTimeout) throws(ProgressStoreError) {
         self.path = path
         try Self.refuseSymbolicLink(path)
         do {
@@ -88,13 +107,13 @@ public final class ProgressStore: Sendable {
             throw .cannotOpen(path: path, reason: Self.reason(error))
         }
         do {
-            pool = try Self.open(path)
+            pool = try Self.open(path, busyTimeout: busyTimeout)
             damaged = nil
         } catch let error where Self.isDamage(error) {
             let keptAs = try Self.keepAside(path)
             damaged = DamagedProgress(keptAs: keptAs, reason: Self.reason(error))
             do {
-                pool = try Self.open(path)
+                pool = try Self.open(path, busyTimeout: busyTimeout)
             } catch {
                 throw .cannotOpen(path: path, reason: Self.reason(error))
             }
@@ -112,6 +131,7 @@ public final class ProgressStore: Sendable {
         try Self.refuseSymbolicLink(path)
         var configuration = Configuration()
         configuration.readonly = true
+        configuration.busyMode = .timeout(Self.busyTimeout)
         // With no write-ahead log beside it (no writer has it open), the file is read as
         // immutable: SQLite then creates no `-shm`/`-wal` (a read-only reader could not
         // remove them, nor create them without write access to the folder).
@@ -137,9 +157,10 @@ public final class ProgressStore: Sendable {
     /// The database found damaged at open and kept aside; nil when it was sound.
     public let damaged: DamagedProgress?
 
-    private static func open(_ path: String) throws -> DatabasePool {
+    private static func open(_ path: String, busyTimeout: TimeInterval) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
@@ -222,8 +243,8 @@ public final class ProgressStore: Sendable {
     }
 
     /// The progress database in `stateDirectory` (`progress.db`).
-    public convenience init(stateDirectory: URL) throws(ProgressStoreError) {
-        try self.init(path: stateDirectory.appendingPathComponent("progress.db").path)
+    public convenience init(stateDirectory: URL, busyTimeout: TimeInterval = ProgressStore.busyTimeout) throws(ProgressStoreError) {
+        try self.init(path: stateDirectory.appendingPathComponent("progress.db").path, busyTimeout: busyTimeout)
     }
 
     // MARK: - Schema
@@ -311,42 +332,70 @@ public final class ProgressStore: Sendable {
     // MARK: - Writing what the session does
 
     /// Carries out the persistence effects among `effects` (answers, completions, session
-    /// state) in one transaction, in order; other effects are ignored.
+    /// state) in one transaction, in order, after those of earlier calls that were not
+    /// written; other effects are ignored. When the write fails, these are kept with the
+    /// others in memory (``ProgressStoreError/notSaved(path:reason:waiting:)``) and written
+    /// by the next call that can.
     public func persist(_ effects: [SessionEffect]) throws(ProgressStoreError) {
-        let writes = effects.filter {
-            switch $0 {
-            case .recordAnswer, .markLessonComplete, .saveSessionState: true
-            default: false
+        let writes = effects.filter(\.isPersistence)
+        let waiting = unsaved.withLock { $0 }
+        guard !writes.isEmpty || !waiting.isEmpty else { return }
+        do {
+            try pool.write { db in
+                for effect in waiting + writes { try Self.apply(effect, in: db) }
             }
+            unsaved.withLock { $0.removeFirst(min(waiting.count, $0.count)) }
+        } catch {
+            // What another process or the disk refuses for now is kept; what the schema
+            // refuses (progress of a lesson that is not registered) would be refused again.
+            guard let failure = error as? DatabaseError, Self.passing.contains(failure.resultCode.primaryResultCode) else {
+                throw .database(path: path, reason: Self.reason(error))
+            }
+            let count = unsaved.withLock { unsaved in
+                unsaved.append(contentsOf: writes)
+                return unsaved.count
+            }
+            throw .notSaved(path: path, reason: Self.reason(error), waiting: count)
         }
-        guard !writes.isEmpty else { return }
-        try write { db in
-            for effect in writes {
-                switch effect {
-                case .recordAnswer(let lessonID, let evaluation):
-                    try db.execute(sql: """
-                        INSERT INTO user_progress (lesson_id, answer_given, answer_correct) VALUES (?, ?, ?)
-                        ON CONFLICT(lesson_id) DO UPDATE SET answer_given = excluded.answer_given,
-                            answer_correct = excluded.answer_correct
-                        """, arguments: [lessonID, evaluation.matchedAnswer, evaluation.isCorrect])
-                case .markLessonComplete(let lessonID):
-                    try db.execute(sql: """
-                        INSERT INTO user_progress (lesson_id, completed, completed_at) VALUES (?, 1, CURRENT_TIMESTAMP)
-                        ON CONFLICT(lesson_id) DO UPDATE SET completed = 1,
-                            completed_at = COALESCE(user_progress.completed_at, excluded.completed_at)
-                        """, arguments: [lessonID])
-                case .saveSessionState(let saved):
-                    try db.execute(sql: """
-                        INSERT INTO session_state (id, current_lesson_id, current_state, current_segment, held_sentence, updated_at)
-                        VALUES (1, ?, ?, ?, ?, CURRENT_TIMESTAMP)
-                        ON CONFLICT(id) DO UPDATE SET current_lesson_id = excluded.current_lesson_id,
-                            current_state = excluded.current_state, current_segment = excluded.current_segment,
-                            held_sentence = excluded.held_sentence, updated_at = excluded.updated_at
-                        """, arguments: [saved.lessonID, saved.state.rawValue, saved.segment, saved.heldSentence])
-                default:
-                    break
-                }
-            }
+    }
+
+    /// The failures a later write may not meet: the database busy or locked by another
+    /// process, the disk full or failing, the file made read-only.
+    private static let passing: [ResultCode] = [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_FULL, .SQLITE_IOERR,
+                                                   .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PROTOCOL]
+
+    /// How many persistence effects are waiting in memory for a write that failed.
+    public var unsavedChanges: Int { unsaved.withLock { $0.count } }
+
+    /// Writes what earlier writes left in memory, if anything.
+    public func retryUnsaved() throws(ProgressStoreError) {
+        try persist([])
+    }
+
+    private static func apply(_ effect: SessionEffect, in db: Database) throws {
+        switch effect {
+        case .recordAnswer(let lessonID, let evaluation):
+            try db.execute(sql: """
+                INSERT INTO user_progress (lesson_id, answer_given, answer_correct) VALUES (?, ?, ?)
+                ON CONFLICT(lesson_id) DO UPDATE SET answer_given = excluded.answer_given,
+                    answer_correct = excluded.answer_correct
+                """, arguments: [lessonID, evaluation.matchedAnswer, evaluation.isCorrect])
+        case .markLessonComplete(let lessonID):
+            try db.execute(sql: """
+                INSERT INTO user_progress (lesson_id, completed, completed_at) VALUES (?, 1, CURRENT_TIMESTAMP)
+                ON CONFLICT(lesson_id) DO UPDATE SET completed = 1,
+                    completed_at = COALESCE(user_progress.completed_at, excluded.completed_at)
+                """, arguments: [lessonID])
+        case .saveSessionState(let saved):
+            try db.execute(sql: """
+                INSERT INTO session_state (id, current_lesson_id, current_state, current_segment, held_sentence, updated_at)
+                VALUES (1, ?, ?, ?, ?, CURRENT_TIMESTAMP)
+                ON CONFLICT(id) DO UPDATE SET current_lesson_id = excluded.current_lesson_id,
+                    current_state = excluded.current_state, current_segment = excluded.current_segment,
+                    held_sentence = excluded.held_sentence, updated_at = excluded.updated_at
+                """, arguments: [saved.lessonID, saved.state.rawValue, saved.segment, saved.heldSentence])
+        default:
+            break
         }
     }
 

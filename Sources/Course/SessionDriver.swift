@@ -83,6 +83,8 @@ public final class SessionDriver {
     private var unread: [String] = []
     /// What the person said over the speech just played, until it is routed.
     private var cutBy: SpokenOver?
+    /// When progress kept in memory (a write that failed) was last tried again.
+    private var progressTriedAt: Duration?
 
     /// - Parameter stopFlag: the flag that stops the session (shared with the speaker, which
     ///   cuts speech between sentences when it is raised).
@@ -157,8 +159,10 @@ public final class SessionDriver {
         if unread.isEmpty { carryOut(machine.handle(.passageRead)) }
     }
 
-    /// Fires the timers due now.
+    /// Fires the timers due now, and tries again, once a ``SessionTiming/progressRetry``,
+    /// to write progress that a failed write left in memory.
     public func fireDueTimers() {
+        retryUnsavedProgress()
         while !stopFlag.isRaised, let timer = timers.takeDue(at: now) {
             fire(timer)
         }
@@ -173,6 +177,20 @@ public final class SessionDriver {
         guard let timer = timers.takeDue(at: now) else { return false }
         fire(timer)
         return true
+    }
+
+    /// Writes the progress a failed write left in memory, when a retry is due; says so when
+    /// it is written (the failure was said when it happened).
+    private func retryUnsavedProgress() {
+        guard ports.store.unsavedChanges > 0 else { return }
+        if let tried = progressTriedAt, now - tried < ports.timing.progressRetry { return }
+        progressTriedAt = now
+        do {
+            try ports.store.retryUnsaved()
+            report(.notice("progress saved: the changes kept in memory are written to \(ports.store.path)"))
+        } catch {
+            // Still kept; tried again after the next interval.
+        }
     }
 
     /// Saves the session state as it is now (the shutdown's last write).
@@ -197,9 +215,14 @@ public final class SessionDriver {
     }
 
     private func carryOut(_ effects: [SessionEffect]) {
+        let waiting = ports.store.unsavedChanges
         do {
             try ports.store.persist(effects)
+            if waiting > 0 {
+                report(.notice("progress saved: the changes kept in memory are written to \(ports.store.path)"))
+            }
         } catch {
+            progressTriedAt = now
             report(.failure(String(describing: error)))
         }
         var followUps: [SessionEvent] = []

@@ -74,4 +74,13 @@ extension SessionEffect {
         default: false
         }
     }
+
+    /// Whether it is written to the progress database (an answer, a completion, the
+    /// session's state).
+    public var isPersistence: Bool {
+        switch self {
+        case .recordAnswer, .markLessonComplete, .saveSessionState: true
+        default: false
+        }
+    }
 }

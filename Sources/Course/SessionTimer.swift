@@ -27,6 +27,10 @@ public struct SessionTiming: Sendable, Hashable {
     /// silently: long enough for a person to answer a question put to them, short enough
     /// that the room's later talk is not taken for a chapter.
     public var missingPartWait: Duration
+    /// How often progress that could not be written (``ProgressStoreError/notSaved(path:reason:waiting:)``)
+    /// is tried again while nothing else is written: each try may wait the store's busy
+    /// timeout, so not so often that the session stalls on a database that stays locked.
+    public var progressRetry: Duration
     /// Whether QUESTION_READY also advances by itself after ``autoAdvance``. The seed's
     /// diagram has it wait for "Ask the review question" (false, the default); the issue's
     /// wording ("from each READY state") would make it true.
@@ -38,8 +42,10 @@ public struct SessionTiming: Sendable, Hashable {
         completionTimeout: Duration = .seconds(10),
         correctionWindow: Duration = .zero,
         missingPartWait: Duration = .seconds(8),
+        progressRetry: Duration = .seconds(60),
         questionAutoAdvance: Bool = false
     ) {
+        self.progressRetry = progressRetry
         self.correctionWindow = correctionWindow
         self.missingPartWait = missingPartWait
         self.autoAdvance = autoAdvance

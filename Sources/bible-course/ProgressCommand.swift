@@ -64,11 +64,26 @@ extension ProgressCommand {
         @OptionGroup var paths: PathOptions
 
         func run() throws {
+            // Held until the reset is written (a directory that does not exist has nothing to
+            // reset, and is not made).
+            let lock = FileManager.default.fileExists(atPath: paths.stateDirectoryURL.path) ? try lockStateDirectory(paths) : nil
+            defer { withExtendedLifetime(lock) {} }
             guard let store = try openExistingProgress(paths, readOnly: false, otherwise: "nothing to reset") else { return }
             if let damaged = store.damaged { print("progress reset: \(damaged)") }
             try wrap { () throws(ProgressStoreError) in try store.reset() }
             print("progress reset: user_progress and session_state emptied in \(store.path)")
         }
+    }
+}
+
+/// Takes the state directory for this process (``StateDirectoryLock``), as a one-line
+/// error naming the process that holds it.
+func lockStateDirectory(_ paths: PathOptions) throws -> StateDirectoryLock {
+    try paths.checkDefaultStateDirectory()
+    do {
+        return try StateDirectoryLock(directory: paths.stateDirectoryURL)
+    } catch {
+        throw CommandFailure(error.description)
     }
 }
 

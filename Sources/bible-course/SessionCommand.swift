@@ -51,6 +51,8 @@ struct SessionCommand: ParsableCommand {
         guard let courseID = course ?? loader.courseIDs().first else {
             throw CommandFailure("no course found under \(paths.curriculumURL.path)/courses")
         }
+        let lock = try lockStateDirectory(paths)
+        defer { withExtendedLifetime(lock) {} }
         let store = try openProgress(paths)
         if let damaged = store.damaged { warn("\(damaged)") }
         let bible: any PassageSource
@@ -72,6 +74,12 @@ struct SessionCommand: ParsableCommand {
             session.receive(line)
         }
         session.finish()
+        // What could not be written is not reported as done: one last try, else exit 1.
+        do {
+            try store.retryUnsaved()
+        } catch {
+            throw CommandFailure("\(error)")
+        }
     }
 
     /// The daemon's voice (authored pronunciations included) on `device`.

@@ -209,6 +209,38 @@ struct ProcessTests {
         #expect(result.output.contains("not a RIFF/WAVE file"), "\(result.output)")
     }
 
+    /// One session at a time on a state directory: while a text session holds it, a second
+    /// session and `progress reset` exit non-zero naming the process; `progress show` still
+    /// reads; once the first has ended, the directory is free.
+    @Test func aSecondSessionOnTheStateDirectoryIsRefused() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: state) }
+        let first = Process()
+        first.executableURL = Self.executable
+        first.arguments = ["session", "--state-dir", state.path]
+        let input = Pipe()
+        first.standardInput = input
+        first.standardOutput = FileHandle.nullDevice
+        try first.run()
+        defer { if first.isRunning { first.terminate() } }
+        let lock = state.appendingPathComponent("session.lock")
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while (try? String(contentsOf: lock, encoding: .utf8))?.isEmpty ?? true, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let holder = "in use by pid \(first.processIdentifier) (bible-course session)"
+        let second = try runToEnd(["session", "--state-dir", state.path])
+        #expect(second.status != 0)
+        #expect(second.output.contains(holder), "\(second.output)")
+        let reset = try runToEnd(["progress", "reset", "--state-dir", state.path])
+        #expect(reset.status != 0)
+        #expect(reset.output.contains(holder), "\(reset.output)")
+        #expect(try runToEnd(["progress", "show", "--state-dir", state.path]).status == 0)
+        try input.fileHandleForWriting.close()
+        #expect(wait(first, seconds: 20))
+        let after = try runToEnd(["progress", "reset", "--state-dir", state.path])
+        #expect(after.status == 0, "\(after.output)")
+    }
+
     /// A progress.db with a garbage header: `progress show` names it damaged and leaves it,
     /// `progress reset` keeps it aside and starts over.
     @Test func aDamagedProgressDatabaseIsShownAndReset() throws {
