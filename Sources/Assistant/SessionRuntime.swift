@@ -146,6 +146,13 @@ public final class SessionRuntime {
     private var closed: [(RecognizedUtterance, cutAtMaximum: Bool)] = []
     /// Whether the open utterance began while the daemon spoke.
     private var openedOverSpeech = false
+    /// An utterance the session would only answer (``SessionDriver/onlyAnswers(_:)``),
+    /// held until the run-on pause has passed in quiet after its sound (`until`): answered
+    /// then, or let go as talk in the room if more sound comes first.
+    private var answerHeld: (recognition: RecognizedUtterance, until: Duration)?
+    /// Where on the session clock the audio heard last ended: time the microphone was not
+    /// heard (the daemon's own voice) counts in the pause before the next utterance.
+    private var heardUntil: Duration?
     /// The search in force before the speech playing now began.
     private var searchBeforeSpeech: ExpectedSpeech?
 
@@ -217,8 +224,9 @@ public final class SessionRuntime {
     public var isListening: Bool { driver.isListening }
     /// Whether a passage asked for is still being read, a verse at a time.
     public var isReading: Bool { driver.isReading }
-    /// Whether an utterance is being heard now.
-    public var isInUtterance: Bool { listener.endpointer.isInSpeech }
+    /// Whether an utterance is being heard or decided now (talk running on after a cut is
+    /// not one: it is let go, ``Endpointer/runsOn``; one held for the run-on pause is).
+    public var isInUtterance: Bool { (listener.endpointer.isInSpeech && !listener.endpointer.runsOn) || answerHeld != nil }
     /// When the next timer runs out, on the session clock.
     public var nextTimerDeadline: Duration? { driver.nextTimerDeadline }
     /// The session clock's time.
@@ -247,6 +255,10 @@ public final class SessionRuntime {
             fireDueTimers()
             return
         }
+        if let heardUntil, end - length > heardUntil {
+            listener.skip(AudioFormat.samples(milliseconds: Int(((end - length - heardUntil).seconds * 1000).rounded())))
+        }
+        heardUntil = end
         listen(to: echoCanceller?.clean(samples, from: AudioFormat.sample(at: end - length)) ?? samples)
         if openedOverSpeech, listener.openMilliseconds > longestWhileSpeaking { listener.abandon() }
         // Acted on once the listener is done with the chunk: the reply may be heard over.
@@ -257,9 +269,10 @@ public final class SessionRuntime {
             openedOverSpeech = false
             // Begun over the daemon's voice, it may be that voice: only what may cut it counts.
             if overSpeech, !driver.interrupts(recognition.input(cutAtMaximum: cutAtMaximum)) { continue }
-            act(on: recognition, cutAtMaximum: cutAtMaximum)
+            act(on: recognition, cutAtMaximum: cutAtMaximum, followsSound: listener.endpointer.followsSound)
         }
         if !listener.isOpen { openedOverSpeech = false }
+        answerHeldUntilPause()
         fireDueTimers()
     }
 
@@ -315,6 +328,7 @@ public final class SessionRuntime {
     /// Fires the timers that are due (live: call when no audio arrived for a while).
     public func tick() {
         heartbeat()
+        answerHeldUntilPause()
         fireDueTimers()
     }
 
@@ -331,9 +345,41 @@ public final class SessionRuntime {
         driver.spokeUntil.map { $0 + echoTail } ?? .zero
     }
 
-    private func act(on recognition: RecognizedUtterance, cutAtMaximum: Bool) {
-        driver.hear(recognition.input(cutAtMaximum: cutAtMaximum), intent: recognition.intent,
-                    text: recognition.hypothesis.text, decoding: decoding(of: recognition))
+    /// Routes what was heard; what the session would only answer waits for the run-on
+    /// pause (``answerHeld``), and is let go at once when it followed other sound without
+    /// a pause.
+    private func act(on recognition: RecognizedUtterance, cutAtMaximum: Bool, followsSound: Bool) {
+        let input = recognition.input(cutAtMaximum: cutAtMaximum)
+        guard driver.onlyAnswers(input) else {
+            letGoOfHeldAnswer()
+            return route(recognition, as: input)
+        }
+        letGoOfHeldAnswer()
+        if followsSound { return route(recognition, as: .nothing) }
+        let extra = listener.endpointer.configuration.runOnPauseMilliseconds
+            - listener.endpointer.configuration.trailingSilenceMilliseconds
+        answerHeld = (recognition, clock.now + .milliseconds(max(0, extra)))
+    }
+
+    /// Answers the held utterance once the pause has passed in quiet; lets it go when more
+    /// sound began first.
+    private func answerHeldUntilPause() {
+        guard let (recognition, until) = answerHeld else { return }
+        if listener.endpointer.isInSpeech { return letGoOfHeldAnswer() }
+        guard clock.now >= until else { return }
+        answerHeld = nil
+        route(recognition, as: recognition.input(cutAtMaximum: false))
+    }
+
+    /// The held utterance was talk in the room: reported, not answered.
+    private func letGoOfHeldAnswer() {
+        guard let (recognition, _) = answerHeld else { return }
+        answerHeld = nil
+        route(recognition, as: .nothing)
+    }
+
+    private func route(_ recognition: RecognizedUtterance, as input: HeardInput) {
+        driver.hear(input, intent: recognition.intent, text: recognition.hypothesis.text, decoding: decoding(of: recognition))
     }
 
     private func decoding(of recognition: RecognizedUtterance) -> Decoding {
@@ -345,9 +391,9 @@ public final class SessionRuntime {
     /// so does the next verse of a passage being read, which follows the gap after the one
     /// before.
     private func fireDueTimers() {
-        guard !listener.endpointer.isInSpeech else { return }
+        guard !isInUtterance else { return }
         driver.fireDueTimers()
-        if driver.isReading, clock.now >= deafUntil + readingGap, !listener.endpointer.isInSpeech {
+        if driver.isReading, clock.now >= deafUntil + readingGap, !isInUtterance {
             driver.readNextVerse()
         }
     }

@@ -114,6 +114,9 @@ public final class SessionDriver {
     /// Whether `input`, heard while the daemon speaks, cuts its speech
     /// (``SessionMachine/interrupts(_:)``).
     public func interrupts(_ input: HeardInput) -> Bool { machine.interrupts(input) }
+    /// Whether all the session would do with `input` is answer it
+    /// (``SessionMachine/onlyAnswers(_:)``).
+    public func onlyAnswers(_ input: HeardInput) -> Bool { machine.onlyAnswers(input) }
 
     // MARK: - Running
 

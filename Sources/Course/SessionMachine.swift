@@ -363,6 +363,19 @@ public struct SessionMachine: Sendable {
         }
     }
 
+    /// Whether all the session would do with `input` heard now is answer it: words that are
+    /// no command (the guardrail replies), a passage that does not exist, a look-up not
+    /// caught. Heard amid talk (sound before or after it without a person's pause), such
+    /// input is talk in the room, not put to the daemon: the runtime answers it only when it
+    /// stood alone. During the review question words are the answer, which is acted on.
+    public func onlyAnswers(_ input: HeardInput) -> Bool {
+        switch input {
+        case .speech: state != .questionAsked
+        case .noSuchPassage, .uncaughtReference: true
+        case .command, .lookup, .refusal, .control, .answer, .nothing: false
+        }
+    }
+
     /// Routes `input` that cut the daemon's speech (``interrupts(_:)``). `segmentSentence`:
     /// the sentence of the lesson's segment it cut, nil when the speech was no segment.
     ///

@@ -37,10 +37,19 @@ public struct Endpointer: Sendable {
         /// The noise floor (dBFS) before the room has been heard: a quiet room's, so the first
         /// words are not taken for the background.
         public var initialFloorDecibels: Double
+        /// Sound that starts less than this (ms) after the last utterance's sound ended
+        /// follows it without the pause a person leaves before speaking to the daemon (a
+        /// reader's pause between two sentences is shorter; turning to the daemon takes
+        /// longer): after a cut one it is the rest of the same talk or noise, and is cut too
+        /// (``runsOn``); after any, it is talk, not a question put to the daemon
+        /// (``followsSound``).
+        public var runOnPauseMilliseconds: Int
 
         public init(thresholdDecibels: Double, absoluteFloorDecibels: Double, startMilliseconds: Int,
                     prerollMilliseconds: Int, trailingSilenceMilliseconds: Int, maximumMilliseconds: Int,
-                    floorWindowMilliseconds: Int, startLoudShare: Double, initialFloorDecibels: Double) {
+                    floorWindowMilliseconds: Int, startLoudShare: Double, initialFloorDecibels: Double,
+                    runOnPauseMilliseconds: Int) {
+            self.runOnPauseMilliseconds = runOnPauseMilliseconds
             self.thresholdDecibels = thresholdDecibels
             self.absoluteFloorDecibels = absoluteFloorDecibels
             self.startMilliseconds = startMilliseconds
@@ -64,7 +73,9 @@ public struct Endpointer: Sendable {
         case continued([Int16])
         /// The utterance is over. `cutAtMaximum` is false when trailing silence closed it
         /// (speech), true when it was cut: at the maximum length, or because the background
-        /// itself rose to meet it (a fan or a television switched on) — sound, not speech.
+        /// itself rose to meet it (a fan or a television switched on), or it began within
+        /// ``Configuration/runOnPauseMilliseconds`` of the end of one that was cut (the rest
+        /// of the same talk) — sound, not speech meant for the daemon.
         case ended(cutAtMaximum: Bool)
     }
 
@@ -80,6 +91,20 @@ public struct Endpointer: Sendable {
     private var inSpeech = false
     /// The floor when the current utterance began.
     private var floorAtStart = Endpointer.silenceDecibels
+    /// The frame where the sound of the last utterance ended, counting the frames skipped
+    /// (``skip(_:)``); nil before the first.
+    private var soundEndedAt: Int?
+    /// Whether the last utterance was cut.
+    private var lastWasCut = false
+    /// Frames not heard (the daemon's own voice gated out), which still take time.
+    private var skippedFrames = 0
+    /// Whether the open (or last) utterance began within
+    /// ``Configuration/runOnPauseMilliseconds`` of the end of the one before.
+    public private(set) var followsSound = false
+    /// Whether the open (or last) utterance began within
+    /// ``Configuration/runOnPauseMilliseconds`` of the end of a cut one: the rest of the
+    /// same talk or noise, which will end cut.
+    public private(set) var runsOn = false
     private var quietFrames = 0
     private var utteranceFrames = 0
     private var floor: NoiseFloor
@@ -114,6 +139,7 @@ public struct Endpointer: Sendable {
     private var prerollSamples: Int { AudioFormat.samples(milliseconds: configuration.prerollMilliseconds) }
     private var trailingFrames: Int { max(1, AudioFormat.frames(milliseconds: configuration.trailingSilenceMilliseconds)) }
     private var maximumFrames: Int { max(1, AudioFormat.frames(milliseconds: configuration.maximumMilliseconds)) }
+    private var runOnPauseFrames: Int { AudioFormat.frames(milliseconds: configuration.runOnPauseMilliseconds) }
 
     /// Feeds samples of any length; returns what happened, in order.
     ///
@@ -144,7 +170,10 @@ public struct Endpointer: Sendable {
                 if quietFrames >= trailingFrames || utteranceFrames >= maximumFrames {
                     if !chunk.isEmpty { events.append(.continued(chunk)); chunk = [] }
                     let backgroundRose = noiseFloorDecibels - floorAtStart >= configuration.thresholdDecibels
-                    events.append(.ended(cutAtMaximum: quietFrames < trailingFrames || backgroundRose))
+                    let cut = quietFrames < trailingFrames || backgroundRose || runsOn
+                    soundEndedAt = skippedFrames + framesTracked - quietFrames
+                    lastWasCut = cut
+                    events.append(.ended(cutAtMaximum: cut))
                     inSpeech = false
                     recentSpeechFrames = []
                     preroll = []
@@ -160,6 +189,9 @@ public struct Endpointer: Sendable {
                    Double(recentSpeechFrames.filter({ $0 }).count) >= configuration.startLoudShare * Double(startFrames), loud {
                     inSpeech = true
                     floorAtStart = noiseFloorDecibels
+                    // The sound began with the start window.
+                    followsSound = soundEndedAt.map { skippedFrames + framesTracked - startFrames - $0 < runOnPauseFrames } ?? false
+                    runsOn = followsSound && lastWasCut
                     quietFrames = 0
                     utteranceFrames = preroll.count / Self.frameSamples
                     utteranceStartSample = framesTracked * Self.frameSamples - preroll.count
@@ -180,6 +212,13 @@ public struct Endpointer: Sendable {
         let loud = level > max(configuration.absoluteFloorDecibels, floor.decibels + configuration.thresholdDecibels)
         floor.add(level)
         return loud
+    }
+
+    /// Time passed without being heard (`count` samples the daemon gated out while it spoke
+    /// and for its echo): counted in the pause before the next utterance, whose sound is
+    /// then no run-on of talk heard before the daemon spoke.
+    public mutating func skip(_ count: Int) {
+        skippedFrames += count / Self.frameSamples
     }
 
     /// RMS level of a frame in dBFS.

@@ -113,7 +113,7 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         endpointing: Endpointer.Configuration(
             thresholdDecibels: 9, absoluteFloorDecibels: -60, startMilliseconds: 120, prerollMilliseconds: 300,
             trailingSilenceMilliseconds: 500, maximumMilliseconds: 10_000, floorWindowMilliseconds: 3_000,
-            startLoudShare: 0.75, initialFloorDecibels: -50),
+            startLoudShare: 0.75, initialFloorDecibels: -50, runOnPauseMilliseconds: 1_500),
         noise: Noise(suppressBelowDecibels: 20, echoTailMilliseconds: 300, echoFilterMilliseconds: 400,
                      echoResidueMarginDecibels: 8, suppressionStrength: .high),
         decoding: Decoding(decodeAfterQuietMilliseconds: 200, maximumPauseMilliseconds: 800,
@@ -187,6 +187,7 @@ extension HearingTuning {
             TuningFile.outOfRange("endpointing.floorWindowMilliseconds", endpointing.floorWindowMilliseconds, 100...60_000),
             TuningFile.outOfRange("endpointing.startLoudShare", endpointing.startLoudShare, 0.01...1),
             TuningFile.outOfRange("endpointing.initialFloorDecibels", endpointing.initialFloorDecibels, -96...0),
+            TuningFile.outOfRange("endpointing.runOnPauseMilliseconds", endpointing.runOnPauseMilliseconds, 0...60_000),
             TuningFile.outOfRange("wordScoreConfidence.scale", wordScoreConfidence.scale, 0.01...1_000),
             TuningFile.outOfRange("wordScoreConfidence.midpoint", wordScoreConfidence.midpoint, -1_000...0),
             TuningFile.outOfRange("decoding.maximumAnswerItemsInAnyOrder", decoding.maximumAnswerItemsInAnyOrder, 1...6),

@@ -7,6 +7,7 @@ import Audio
 /// driver, so a file is heard exactly as live audio would be: the utterance opens with its
 /// pre-roll, is fed as it arrives, is decoded early during its trailing silence
 /// (``Recognizer/heardQuiet(milliseconds:)``) and is finished when the endpointer closes it.
+/// An utterance that runs on after one that was cut (``Endpointer/runsOn``) is not decoded.
 /// A class, so that what hears an utterance may look at the listener meanwhile. Not
 /// thread-safe.
 public final class UtteranceListener {
@@ -58,6 +59,10 @@ public final class UtteranceListener {
             switch event {
             case .started(let audio):
                 heardCursor = endpointer.utteranceStartSample
+                // Talk or noise running on after a cut is let go undecoded: it ends cut, and
+                // what is cut is never acted on (decoding ten seconds of talk costs most of a
+                // core's second per second).
+                if endpointer.runsOn { continue }
                 do {
                     try recognizer.begin()
                     try recognizer.feed(audio, asHeard: asHeard(audio.count))
@@ -104,6 +109,12 @@ public final class UtteranceListener {
         guard drop > AudioFormat.sampleRate else { return }
         soundHeard.removeFirst(drop)
         heardOrigin += drop
+    }
+
+    /// Time passed unheard (``Endpointer/skip(_:)``): `count` samples the daemon did not
+    /// hear while it spoke.
+    public func skip(_ count: Int) {
+        endpointer.skip(count)
     }
 
     /// How long the open utterance has run so far (ms); 0 when none is open.

@@ -28,10 +28,16 @@ public enum HeardInput: Sendable, Hashable {
 extension HeardInput {
     /// What an utterance whose meaning is `intent` asks of the session. Rejected words are
     /// ``speech(_:)`` (`words`, for the session to take as a question to the course or,
-    /// during the review question, as a wrong answer), or ``nothing`` when the sound ran
-    /// past the longest utterance (`cutAtMaximum`: a steady noise or people talking in the
-    /// room; answering it would talk over the room every ten seconds).
+    /// during the review question, as a wrong answer). Sound that ran past the longest
+    /// utterance, or went on after it without a pause (`cutAtMaximum`: a steady noise,
+    /// people talking, a chapter read aloud in the room), is ``nothing`` whatever was heard
+    /// in it: not meant for the daemon, so neither acted on nor answered (answering it
+    /// would talk over the room every ten seconds; a verse's tail can sound like a look-up).
     public init(_ intent: Intent, words: String, cutAtMaximum: Bool = false) {
+        if cutAtMaximum {
+            self = .nothing
+            return
+        }
         switch intent {
         case .command(let command): self = .command(command)
         case .lookup(let reference): self = .lookup(reference)
@@ -40,8 +46,7 @@ extension HeardInput {
         case .answer(let text): self = .answer(text)
         case .rejected(.nothingHeard): self = .nothing
         case .rejected(.invalidReference(let error)): self = .noSuchPassage(error)
-        case .rejected(.uncertainReference(let part)): self = cutAtMaximum ? .nothing : .uncaughtReference(part)
-        case .rejected where cutAtMaximum: self = .nothing
+        case .rejected(.uncertainReference(let part)): self = .uncaughtReference(part)
         case .rejected: self = .speech(words)
         }
     }

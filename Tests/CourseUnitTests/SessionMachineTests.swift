@@ -479,3 +479,32 @@ struct StateHeardTableTests {
         #expect(Self.pairs.count == 16 * 13)
     }
 }
+
+@Suite("SessionMachine: what it would only answer")
+struct OnlyAnswersTests {
+    @Test("words, a passage that does not exist and a look-up not caught are only answered; commands, look-ups, refusals and answers act")
+    func table() throws {
+        let idle = Harness().machine
+        let noChapter = HeardInput.noSuchPassage(.noChapter(BookCatalog.book(named: "Jude")!, chapter: 4))
+        let rows: [(HeardInput, Bool)] = [
+            (.speech("what a lovely day"), true), (noChapter, true), (.uncaughtReference(nil), true),
+            (.command(.beginLesson), false), (.lookup(try ScriptureReference.parse("John 3:16")[0]), false),
+            (.refusal, false), (.control(.pause), false), (.answer("faith"), false), (.nothing, false),
+        ]
+        for (input, only) in rows {
+            #expect(idle.onlyAnswers(input) == only, "\(input)")
+        }
+    }
+
+    @Test("during the review question, words are the answer: acted on")
+    func answerIsActedOn() throws {
+        var h = Harness()
+        let lesson = try sampleLesson()
+        for step in try #require(steps(to: .questionAsked, lesson: lesson)) {
+            if case .event(let event) = step { _ = h.send(event) } else { _ = h.fireTimer() }
+        }
+        #expect(h.machine.state == .questionAsked)
+        #expect(!h.machine.onlyAnswers(.speech("blessing and land")))
+        #expect(h.machine.onlyAnswers(.uncaughtReference(nil)))
+    }
+}

@@ -98,6 +98,45 @@ struct EndpointerTests {
         #expect(utterances.allSatisfy { $0 <= 2_000 * 16 + 1600 })
     }
 
+    @Test("talk that goes on after a cut without a pause is cut too; speech after a person's pause is not")
+    func runOnAfterACut() {
+        var configuration = Endpointer.Configuration()
+        configuration.maximumMilliseconds = 2_000
+        let quiet = Self.tone(0.5, amplitude: 0)
+        let pause = Self.tone(Double(configuration.runOnPauseMilliseconds) / 1000 + 0.5, amplitude: 0)
+        // 3 s of talk (cut at 2 s, its last second heard as a new utterance), a reader's
+        // 0.7 s pause and a sentence more, then a person's pause and a command.
+        let talk = Self.tone(3, amplitude: 8000)
+        let sentence = Self.tone(1, amplitude: 8000)
+        let audio = quiet + talk + Self.tone(0.7, amplitude: 0) + sentence + pause + Self.tone(1, amplitude: 8000) + quiet
+        let ends = Self.run(audio, configuration: configuration).events.compactMap { event -> Bool? in
+            if case .ended(let cut) = event { cut } else { nil }
+        }
+        #expect(ends == [true, true, true, false])
+    }
+
+    @Test("an utterance follows sound when it begins within the run-on pause of the last one's end; time skipped counts")
+    func followsSound() {
+        let configuration = Endpointer.Configuration()
+        let pause = Double(configuration.runOnPauseMilliseconds) / 1000
+        var endpointer = Endpointer(configuration: configuration)
+        var follows: [Bool] = []
+        func hear(_ samples: [Int16]) {
+            for start in stride(from: 0, to: samples.count, by: 1600) {
+                for event in endpointer.process(Array(samples[start..<min(samples.count, start + 1600)])) {
+                    if case .started = event { follows.append(endpointer.followsSound) }
+                }
+            }
+        }
+        let sentence = Self.tone(1, amplitude: 8000)
+        hear(Self.tone(0.5, amplitude: 0) + sentence + Self.tone(0.8, amplitude: 0) + sentence
+             + Self.tone(pause + 0.5, amplitude: 0) + sentence + Self.tone(0.6, amplitude: 0))
+        // The daemon spoke for 3 s, unheard: the next sentence, 0.2 s after, is fresh.
+        endpointer.skip(3 * 16_000)
+        hear(Self.tone(0.2, amplitude: 0) + sentence + Self.tone(0.6, amplitude: 0))
+        #expect(follows == [false, true, false, false])
+    }
+
     @Test("a steady fan becomes the floor: speech over it is still found, the fan alone is not speech")
     func steadyNoise() {
         let fan = Self.noise(12, amplitude: 1500)

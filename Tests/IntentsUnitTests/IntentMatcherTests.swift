@@ -56,3 +56,15 @@ struct IntentMatcherTests {
         #expect(matcher.isQuestion(words: ["should", "i", "say", "rainbow"]))
     }
 }
+
+@Suite("HeardInput: sound cut at the maximum")
+struct CutSoundTests {
+    @Test("what was cut at the maximum, or ran on after it, is neither acted on nor answered",
+          arguments: [Intent.command(.beginLesson), .lookup(try! ScriptureReference.parse("Joel 3")[0]),
+                      .refusal, .control(.pause), .rejected(.invalidReference(.noChapter(BookCatalog.book(named: "Jude")!, chapter: 4))),
+                      .rejected(.uncertainReference(nil)), .rejected(.unmatched), .rejected(.lowConfidence(0.2))])
+    func cutIsNothing(intent: Intent) {
+        #expect(HeardInput(intent, words: "read joel three", cutAtMaximum: true) == .nothing)
+        #expect(HeardInput(intent, words: "read joel three", cutAtMaximum: false) != .nothing)
+    }
+}
