@@ -168,6 +168,7 @@ public enum BibleImporter {
         let temporary: URL
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            AtomicFile.removeLeftovers(beside: output)
             // An empty file of an unpredictable name, made here: SQLite starts a database in it.
             temporary = try AtomicFile.temporaryFile(beside: output)
         } catch {
@@ -193,6 +194,10 @@ public enum BibleImporter {
                 return .commit
             }
             try queue.close()
+            // Readable by the service's own user (the temporary file was made private).
+            guard chmod(temporary.path, 0o644) == 0 else {
+                throw BibleImportError.cannotWrite(path: output.path, reason: String(cString: strerror(errno)))
+            }
             // rename(2) replaces the old database in one step: readers see old or new, never half.
             guard rename(temporary.path, output.path) == 0 else {
                 throw BibleImportError.cannotWrite(path: output.path, reason: String(cString: strerror(errno)))

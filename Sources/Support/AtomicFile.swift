@@ -83,6 +83,35 @@ public enum AtomicFile {
         return (descriptor, String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
+    /// How old a writer's temporary file or folder must be to be taken for the leftover of
+    /// a writer that was killed: longer than any build takes (the listen model's, a few
+    /// minutes on a Pi).
+    public static let leftoverAge: TimeInterval = 3_600
+
+    /// Removes what writers killed mid-write (SIGKILL, a power cut) left beside `url`: the
+    /// temporary files of ``temporaryFile(beside:)`` and ``write(_:to:)`` with their SQLite
+    /// journals (`.<name>.XXXXXX.tmp`, `…tmp-journal`), and the folders of
+    /// ``temporaryFolder(prefix:in:)`` made for it (`.<name>-build-XXXXXX`), once older than
+    /// ``leftoverAge`` (a writer still at work is younger). Returns what was removed.
+    @discardableResult
+    public static func removeLeftovers(beside url: URL, olderThan age: TimeInterval = leftoverAge) -> [URL] {
+        let folder = url.deletingLastPathComponent()
+        let name = url.lastPathComponent
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        var removed: [URL] = []
+        for entry in entries {
+            let file = entry.hasPrefix(".\(name).") && (entry.hasSuffix(".tmp") || entry.hasSuffix(".tmp-journal"))
+            let build = entry.hasPrefix(".\(name)-build-")
+            guard file || build else { continue }
+            let path = folder.appendingPathComponent(entry)
+            var status = stat()
+            guard lstat(path.path, &status) == 0,
+                  Date().timeIntervalSince1970 - Double(status.st_mtim.tv_sec) > age else { continue }
+            if (try? FileManager.default.removeItem(at: path)) != nil { removed.append(path) }
+        }
+        return removed
+    }
+
     /// Throws when `folder` is a symbolic link (call before creating or clearing anything
     /// in a folder of the daemon's own).
     public static func refuseSymbolicLink(_ folder: URL) throws(Failure) {

@@ -131,6 +131,7 @@ public enum DomainModelCompiler {
         let work: URL
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            AtomicFile.removeLeftovers(beside: directory)
             work = try AtomicFile.temporaryFolder(prefix: ".\(directory.lastPathComponent)-build-", in: parent)
         } catch {
             throw .cannotWrite(path: parent.path, reason: "\(error)")

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Support
 import Testing
 @testable import Scripture
 
@@ -26,13 +27,23 @@ struct BibleImporterTests {
         try #require(FileManager.default.fileExists(atPath: TestData.bsbDirectory.appendingPathComponent("ot_BSB.tsv").path),
                      "\(TestData.setupHint)")
         let output = directory.appendingPathComponent("Bible.db")
+        // What an import killed mid-write left: its temporary database and journal.
+        let stale = directory.appendingPathComponent(".Bible.db.Ab12Cd.tmp")
+        for file in [stale, URL(fileURLWithPath: stale.path + "-journal")] {
+            try Data("half a database".utf8).write(to: file)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -2 * AtomicFile.leftoverAge)],
+                                                  ofItemAtPath: file.path)
+        }
         let first = try BibleImporter.importBible(from: [TestData.bsbDirectory], to: output)
         #expect(first.books == 66)
+        // Readable by the service's own user, not only by whoever imported it.
+        let mode = try FileManager.default.attributesOfItem(atPath: output.path)[.posixPermissions] as? Int
+        #expect(mode == 0o644)
         #expect(first.verses == 31_086)
         #expect(first.superscriptions == 116)
         #expect(try digest(TestData.bibleDatabase) == digest(output))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
-        #expect(leftovers.isEmpty)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
         // The schema of the story, plus osis.
         let db = try DatabaseQueue(path: output.path)
         let bookColumns = try db.read { try $0.columns(in: "books").map(\.name) }

@@ -84,4 +84,29 @@ struct AtomicFileTests {
         let folderMode = try #require(try FileManager.default.attributesOfItem(atPath: a.path)[.posixPermissions] as? Int)
         #expect(folderMode == 0o700)
     }
+
+    @Test("what a killed writer left is removed once old; a writer still at work and other files are left")
+    func leftovers() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("Bible.db")
+        let old = Date(timeIntervalSinceNow: -2 * AtomicFile.leftoverAge)
+        func make(_ name: String, folder: Bool = false, date: Date) throws {
+            let url = dir.appendingPathComponent(name)
+            if folder { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } else {
+                try Data("x".utf8).write(to: url)
+            }
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
+        }
+        try make(".Bible.db.aB3dE9.tmp", date: old)
+        try make(".Bible.db.aB3dE9.tmp-journal", date: old)
+        try make(".Bible.db-build-x1Y2z3", folder: true, date: old)
+        try make(".Bible.db.Zz9Yy8.tmp", date: Date())
+        try make(".other.db.aB3dE9.tmp", date: old)
+        try make("Bible.db", date: old)
+        let removed = AtomicFile.removeLeftovers(beside: target).map(\.lastPathComponent).sorted()
+        #expect(removed == [".Bible.db-build-x1Y2z3", ".Bible.db.aB3dE9.tmp", ".Bible.db.aB3dE9.tmp-journal"])
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(left == [".Bible.db.Zz9Yy8.tmp", ".other.db.aB3dE9.tmp", "Bible.db"])
+    }
 }
