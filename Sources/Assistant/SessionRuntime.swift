@@ -127,6 +127,8 @@ public final class SessionRuntime {
     private let readingGap: Duration
     /// The longest utterance decoded while the daemon speaks, ms.
     private let longestWhileSpeaking: Int
+    /// Fewer words that are no command than this are noise (``HearingTuning/Conversation/fewestWordsAnswered``).
+    private let fewestWordsAnswered: Int
     /// Samples discarded by the half-duplex gate.
     public private(set) var gatedSamples = 0
     /// Whether the person is heard while the daemon speaks.
@@ -175,6 +177,7 @@ public final class SessionRuntime {
         timing.correctionWindow = parts.echoTail + .milliseconds(recognizer.settings.tuning.conversation.correctionWindowMilliseconds)
         readingGap = .milliseconds(recognizer.settings.tuning.conversation.readingGapMilliseconds)
         longestWhileSpeaking = recognizer.settings.tuning.conversation.longestWhileSpeakingMilliseconds
+        fewestWordsAnswered = recognizer.settings.tuning.conversation.fewestWordsAnswered
         var ports = SessionDriver.Ports(
             courseID: parts.courseID, loader: parts.loader, store: parts.store, passages: parts.bible,
             speaker: speaker, clock: parts.clock, timing: timing,
@@ -347,7 +350,7 @@ public final class SessionRuntime {
 
     /// Routes what was heard; what the session would only answer waits for the run-on
     /// pause (``answerHeld``), and is let go at once when it followed other sound without
-    /// a pause.
+    /// a pause, or is words too few to be more than noise.
     private func act(on recognition: RecognizedUtterance, cutAtMaximum: Bool, followsSound: Bool) {
         let input = recognition.input(cutAtMaximum: cutAtMaximum)
         guard driver.onlyAnswers(input) else {
@@ -356,6 +359,10 @@ public final class SessionRuntime {
         }
         letGoOfHeldAnswer()
         if followsSound { return route(recognition, as: .nothing) }
+        // One or two words that are no command are the room's noise.
+        if case .speech(let words) = input, words.split(separator: " ").count < fewestWordsAnswered {
+            return route(recognition, as: .nothing)
+        }
         let extra = listener.endpointer.configuration.runOnPauseMilliseconds
             - listener.endpointer.configuration.trailingSilenceMilliseconds
         answerHeld = (recognition, clock.now + .milliseconds(max(0, extra)))

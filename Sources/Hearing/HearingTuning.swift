@@ -76,6 +76,11 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         /// about 3 s); anything longer is its own voice past the echo canceller, a television
         /// or people talking, and is let go undecoded, for decoding it costs a core.
         public var longestWhileSpeakingMilliseconds: Int
+        /// Words that are no command get their reply (the seed's guardrail: "This is a
+        /// structured course...") only when the language model heard at least this many: a
+        /// room's noise is heard as one or two of its commonest words ("what", "end the",
+        /// "read"), a person's sentence as four or more. Fewer is noise, and gets no reply.
+        public var fewestWordsAnswered: Int
         /// Whether a bare "no" (or "stop", "wrong", "cancel") the correction grammar decoded
         /// in the window was said: a logistic model of the same features as the command
         /// decision (``CommandFeatures``), fitted by `scripts/bench-correction.sh` on real
@@ -120,7 +125,7 @@ public struct HearingTuning: Hashable, Sendable, Codable {
                            garbageWeight: 0.01, maximumAnswerItemsInAnyOrder: 4),
         conversation: Conversation(
             correctionWindowMilliseconds: 1_200,
-            readingGapMilliseconds: 600, longestWhileSpeakingMilliseconds: 4_000,
+            readingGapMilliseconds: 600, longestWhileSpeakingMilliseconds: 4_000, fewestWordsAnswered: 3,
             refusalConfidence: CommandConfidence(
                 bias: 8.4918,
                 weights: CommandWeights(wordsAgainstModel: 0.0206, wholeAgainstModel: 0.2563, closestRunDistance: -5.6702,
@@ -198,6 +203,7 @@ extension HearingTuning {
             TuningFile.outOfRange("conversation.correctionWindowMilliseconds", conversation.correctionWindowMilliseconds, 0...10_000),
             TuningFile.outOfRange("conversation.readingGapMilliseconds", conversation.readingGapMilliseconds, 0...10_000),
             TuningFile.outOfRange("conversation.longestWhileSpeakingMilliseconds", conversation.longestWhileSpeakingMilliseconds, 500...60_000),
+            TuningFile.outOfRange("conversation.fewestWordsAnswered", conversation.fewestWordsAnswered, 1...20),
             decoding.decodeAfterQuietMilliseconds.flatMap { TuningFile.outOfRange("decoding.decodeAfterQuietMilliseconds", $0, 10...5_000) },
             TuningFile.outOfRange("decoding.maximumPauseMilliseconds", decoding.maximumPauseMilliseconds, Ranges.maximumPauseMilliseconds),
             TuningFile.outOfRange("decoding.garbageWeight", decoding.garbageWeight, 0...0.999_999),
