@@ -26,4 +26,15 @@ struct RunOnTalkTests {
         // A command said as the reading ends is still a command.
         #expect(session.say("Begin the lesson").states.contains(.orientationPlaying))
     }
+
+    @Test("three minutes of a loud kitchen (dishes, a running tap) get no reply, though its noise is heard as words")
+    func noiseGetsNoReply() throws {
+        let session = try SpokenSession(roomNoise: try RoomNoise.bed(seconds: 60, seed: 11))
+        session.start()
+        let heard = session.silence(.seconds(180))
+        let words = heard.compactMap { if case .heard(let text, _) = $0 { text } else { nil } }.filter { !$0.isEmpty }
+        #expect(!words.isEmpty, "the noise was never heard as words: the test shows nothing")
+        #expect(heard.said.isEmpty, "said \(heard.said.map(\.text)) to \(words)")
+        #expect(!heard.intents.contains { if case .rejected = $0 { false } else { true } }, "acted on \(heard.intents)")
+    }
 }

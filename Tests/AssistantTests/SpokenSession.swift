@@ -70,6 +70,7 @@ final class SpokenSession {
     /// it starts; `prepare` may change the copied curriculum first.
     init(saved: SavedSession? = nil, completed: [String] = [], stateDirectory existing: URL? = nil,
          recording: Bool = true, narrator: (any Narrator)? = nil, hearsWhileSpeaking: Bool = false, room: RoomEcho? = nil,
+         roomNoise: [Int16] = [],
          prepare: (URL) throws -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("assistant-test-\(UUID().uuidString)")
         curriculum = directory.appendingPathComponent("curriculum")
@@ -101,7 +102,7 @@ final class SpokenSession {
             synthesizer: narrator ?? Self.daemonVoice, sink: recording ? sink : DiscardingSink(), clock: VirtualSessionClock(),
             hearsWhileSpeaking: hearsWhileSpeaking),
             logger: Self.quietLogger)
-        conversation = ScriptedConversation(runtime: runtime, room: room)
+        conversation = ScriptedConversation(runtime: runtime, room: room, roomNoise: roomNoise)
     }
 
     deinit {

@@ -24,6 +24,19 @@ public enum RoomNoise {
         }
     }
 
+    /// `seconds` of the rooms' cuts strung together in a seeded order, at their one level
+    /// (RMS 3000 of full scale 32768: a loud kitchen near the microphone).
+    public static func bed(seconds: Double, seed: UInt64 = 7) throws -> [Int16] {
+        let cuts = try cuts.get()
+        guard !cuts.isEmpty else { throw Missing(folder: folder.path) }
+        var state = seed
+        var bed: [Int16] = []
+        while Double(bed.count) < seconds * Double(AudioFormat.sampleRate) {
+            bed += cuts[Int(TestNoise.next(&state) >> 33) % cuts.count].map { Int16(clamping: Int($0.rounded())) }
+        }
+        return bed
+    }
+
     public static func mixed(_ speech: [Int16], snr decibels: Double, seed: UInt64 = 7) throws -> [Int16] {
         let cuts = try cuts.get()
         guard !cuts.isEmpty else { throw Missing(folder: folder.path) }
