@@ -12,6 +12,9 @@ public enum ProgressStoreError: Error, Sendable, CustomStringConvertible {
     case symbolicLink(path: String)
     /// The database is damaged; reading it found so (a read-only open does not repair).
     case damaged(path: String, reason: String)
+    /// A newer version of bible-course wrote the database (its schema has changes this one
+    /// does not know): left as it is.
+    case newerSchema(path: String, unknown: [String])
     /// A write of the session's progress failed (the database stayed busy past the busy
     /// timeout, the disk is full); it is kept in memory with the others not yet written
     /// (`waiting` changes in all) and written with the next write or retry.
@@ -27,6 +30,8 @@ public enum ProgressStoreError: Error, Sendable, CustomStringConvertible {
             "the progress database \(path) is a symbolic link; it must be a file of the state directory's own (remove the link, or name another state directory)"
         case .damaged(let path, let reason):
             "the progress database \(path) is damaged (\(reason)); `bible-course progress reset` (or the daemon's next start) keeps it aside as \(path).corrupt-<time> and starts over"
+        case .newerSchema(let path, let unknown):
+            "the progress database \(path) was written by a newer bible-course (schema changes this one does not know: \(unknown.joined(separator: ", "))); install that version again, or name another state directory; the file is left as it is"
         case .notSaved(let path, let reason, let waiting):
             "progress not saved in \(path) (\(reason)); \(waiting) change\(waiting == 1 ? "" : "s") kept in memory, written as soon as the database can be written"
         }
@@ -109,6 +114,8 @@ public final class ProgressStore: Sendable {
         do {
             pool = try Self.open(path, busyTimeout: busyTimeout)
             damaged = nil
+        } catch let error as ProgressStoreError {
+            throw error
         } catch let error where Self.isDamage(error) {
             let keptAs = try Self.keepAside(path)
             damaged = DamagedProgress(keptAs: keptAs, reason: Self.reason(error))
@@ -166,8 +173,19 @@ public final class ProgressStore: Sendable {
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
         try check(pool)
+        try refuseNewerSchema(pool, path: path)
         try migrator.migrate(pool)
         return pool
+    }
+
+    /// Throws ``ProgressStoreError/newerSchema(path:unknown:)`` when the database holds
+    /// migrations this version does not have: writing it could lose what the newer one keeps.
+    private static func refuseNewerSchema(_ database: any DatabaseReader, path: String) throws {
+        let unknown = try database.read { db -> [String] in
+            let known = Set(migrator.migrations)
+            return try migrator.appliedIdentifiers(db).filter { !known.contains($0) }.sorted()
+        }
+        if !unknown.isEmpty { throw ProgressStoreError.newerSchema(path: path, unknown: unknown) }
     }
 
     /// SQLite's `quick_check` of the whole file (a small database: milliseconds).

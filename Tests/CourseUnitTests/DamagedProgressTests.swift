@@ -1,5 +1,6 @@
 import Course
 import Foundation
+import GRDB
 import Testing
 
 /// A progress database with one completed lesson and enough curriculum rows to span many
@@ -118,5 +119,34 @@ struct DamagedProgressTests {
         }
         #expect(!FileManager.default.fileExists(atPath: target.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    }
+}
+
+@Suite("Progress written by a newer version")
+struct NewerProgressTests {
+    @Test("a progress.db with a schema change this version does not know is refused, named, and left as it is")
+    func newerSchemaIsRefused() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (store, lesson) = try storeWithSampleLesson(in: directory)
+        try store.persist([.markLessonComplete(lessonID: lesson.id)])
+        // What a later version's migration would leave.
+        let queue = try DatabaseQueue(path: directory.appendingPathComponent("progress.db").path)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9: from the future')")
+        }
+        try queue.close()
+        do {
+            _ = try ProgressStore(stateDirectory: directory)
+            Issue.record("a database of a newer version was opened")
+        } catch {
+            guard case .newerSchema(_, let unknown) = error else {
+                Issue.record("expected newerSchema, got \(error)")
+                return
+            }
+            #expect(unknown == ["v9: from the future"])
+            #expect(error.description.contains("written by a newer bible-course"))
+        }
+        #expect(try ProgressStore(readingExisting: directory.appendingPathComponent("progress.db").path).completedLessonIDs() == [lesson.id])
     }
 }
