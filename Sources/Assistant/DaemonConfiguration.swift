@@ -43,6 +43,15 @@ public struct DaemonConfiguration: Hashable, Sendable {
 
         /// The flag that sets the key.
         public var flag: String { "--" + rawValue.replacingOccurrences(of: "_", with: "-") }
+
+        /// Whether the key names a file or folder that a config file may give relative to
+        /// its own folder (`listen_output` is relative to the state directory instead).
+        public var isPath: Bool {
+            switch self {
+            case .bible, .curriculum, .stateDirectory, .grammars, .pronunciations, .vocabulary, .adaptation, .hearingTuning: true
+            default: false
+            }
+        }
     }
 
     /// The ALSA capture device ("default", "plughw:1,0").
@@ -119,13 +128,20 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// The default config file of the system service.
     public static let systemPath = "/etc/bible-course/config.toml"
 
-    /// Applies every entry of the config file at `path`.
+    /// Applies every entry of the config file at `path`. A relative path in it is the
+    /// config file's folder's (``Key/isPath``), not whatever folder the daemon was started
+    /// in (`/` under systemd).
     public mutating func apply(file path: String) throws(ConfigurationError) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         for entry in try ConfigurationFile.read(path) {
             guard let key = Key(rawValue: entry.key) else {
                 throw .unknownKey(key: entry.key, source: "\(path), line \(entry.line)")
             }
-            try set(key, entry.value, source: "\(path), line \(entry.line)")
+            var value = entry.value
+            if key.isPath, case .string(let text) = value, !text.isEmpty, !text.hasPrefix("/") {
+                value = .string(folder.appendingPathComponent(text).standardizedFileURL.path)
+            }
+            try set(key, value, source: "\(path), line \(entry.line)")
         }
     }
 

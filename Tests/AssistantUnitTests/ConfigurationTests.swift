@@ -71,6 +71,23 @@ struct ConfigurationTests {
         }
     }
 
+    @Test("a relative path in a config file is the config file's folder's, not the working directory's")
+    func relativePathsAreTheConfigFilesFolders() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("etc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("config.toml")
+        try "state_dir = \"state\"\nbible = \"../data/Bible.db\"\ncurriculum = \"/srv/curriculum\"\nlisten_output = \"heard.jsonl\"\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        var configuration = DaemonConfiguration()
+        try configuration.apply(file: file.path)
+        #expect(configuration.stateDirectory == folder.appendingPathComponent("state").standardizedFileURL.path)
+        #expect(configuration.bible == folder.deletingLastPathComponent().appendingPathComponent("data/Bible.db").standardizedFileURL.path)
+        #expect(configuration.curriculum == "/srv/curriculum")
+        // Relative to the state directory, as documented.
+        #expect(configuration.listenOutput == "heard.jsonl")
+    }
+
     @Test func anIntegerIsAcceptedWhereANumberIs() throws {
         #expect(try configuration("rate = 1").rate == 1.0)
     }
