@@ -47,18 +47,29 @@ public struct ListenReport: Sendable {
 }
 
 /// The file `listen_output` names, opened to append (created `0600`; a symbolic link there
-/// is refused, as everything the daemon writes).
+/// is refused, as everything the daemon writes, and so is anything but a regular file: a
+/// FIFO with no reader would hold the daemon before it is ready, a device is no log).
 public final class ListenOutputFile {
     public let path: String
     private let descriptor: Int32
 
     public init(path: String) throws(ListenOutputError) {
         self.path = path
-        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        // O_NONBLOCK: opening a FIFO for writing would otherwise wait for a reader.
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else {
-            let reason = errno == ELOOP ? "it is a symbolic link" : String(cString: strerror(errno))
+            let reason = errno == ELOOP ? "it is a symbolic link"
+                : errno == ENXIO ? "it is not a regular file (a FIFO)" : String(cString: strerror(errno))
             throw ListenOutputError(path: path, reason: reason)
         }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw ListenOutputError(path: path, reason: "it is not a regular file")
+        }
+        // Back to blocking writes: a regular file never waits long.
+        _ = fcntl(descriptor, F_SETFL, O_WRONLY | O_APPEND)
+        self.descriptor = descriptor
     }
 
     deinit { close(descriptor) }

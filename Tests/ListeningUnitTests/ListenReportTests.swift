@@ -70,6 +70,11 @@ struct ListenReportTests {
         let link = folder.appendingPathComponent("link.jsonl").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.appendingPathComponent("elsewhere").path)
         #expect(throws: ListenOutputError.self) { try ListenOutputFile(path: link) }
+        // A FIFO with no reader would hold the daemon before it is ready: refused at once.
+        let fifo = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("fifo-\(UUID().uuidString)").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        #expect(throws: ListenOutputError.self) { try ListenOutputFile(path: fifo) }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("elsewhere").path))
     }
 }
