@@ -182,8 +182,14 @@ public struct CurriculumCheck: Sendable {
             func problem(_ reason: String) {
                 problems.append(CurriculumProblem(.lesson, file: file, .badRecording(recording.path, reason: reason, segment: type.number)))
             }
-            guard FileManager.default.fileExists(atPath: recording.path) else {
+            var status = stat()
+            guard stat(recording.path, &status) == 0 else {
                 problem("does not exist")
+                continue
+            }
+            // A FIFO would hold the check (and the daemon before it is ready) forever.
+            guard status.st_mode & S_IFMT == S_IFREG else {
+                problem("is not a regular file")
                 continue
             }
             guard let recordingLength else { continue }

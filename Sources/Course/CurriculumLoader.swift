@@ -52,8 +52,17 @@ public struct CurriculumLoader: Sendable {
     /// Reads a file's bytes, or the problem that stops it.
     func data(_ relativePath: String, kind: CurriculumProblem.FileKind) -> Result<Data, CurriculumProblem> {
         let url = url(relativePath)
-        guard FileManager.default.fileExists(atPath: url.path) else {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else {
             return .failure(CurriculumProblem(kind, file: display(relativePath), .missingFile))
+        }
+        // A FIFO would hold the reader (and the daemon before it is ready) forever.
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            return .failure(CurriculumProblem(kind, file: display(relativePath), .unreadable("it is not a regular file")))
+        }
+        guard status.st_size <= SpeakableLimits.largestFile else {
+            return .failure(CurriculumProblem(kind, file: display(relativePath),
+                                              .tooLarge(bytes: Int(status.st_size), limit: SpeakableLimits.largestFile)))
         }
         do {
             return .success(try Data(contentsOf: url))

@@ -43,6 +43,11 @@ public struct CurriculumProblem: Error, Sendable, Hashable, CustomStringConverti
         case noCourses
         /// A segment's `audio_file` is missing, unreadable, or far from its script's length.
         case badRecording(String, reason: String, segment: Int)
+        /// A script (or a word of it) longer than the voices can say (``SpeakableLimits``);
+        /// `what` is "script" or "word".
+        case tooLong(field: String, what: String, length: Int, limit: Int, segment: Int?)
+        /// The file is larger than a curriculum file may be (``SpeakableLimits/largestFile``).
+        case tooLarge(bytes: Int, limit: Int)
     }
 
     public let fileKind: FileKind
@@ -122,6 +127,10 @@ public struct CurriculumProblem: Error, Sendable, Hashable, CustomStringConverti
             return "no course found (expected courses/<course-id>/course.json)"
         case .badRecording(let path, let reason, let segment):
             return "field `audio_file` in segment \(segment): \"\(path)\" \(reason)"
+        case .tooLong(let field, let what, let length, let limit, let segment):
+            return "field `\(field)`\(inSegment(segment)): a \(what) of \(length) characters; the voices say at most \(limit)"
+        case .tooLarge(let bytes, let limit):
+            return "\(bytes) bytes; a curriculum file may be at most \(limit)"
         }
     }
 }

@@ -50,6 +50,7 @@ struct LessonParser {
                     continue
                 }
                 let script = fields.string("audio_script")
+                if let script { Self.checkSpeakable(script, field: "audio_script", segment: number, report: report) }
                 if scripts[type] == nil, let script { scripts[type] = script }
                 if let audioFile = fields.optionalString("audio_file") {
                     if audioFile.hasPrefix("/") {
@@ -118,6 +119,17 @@ struct LessonParser {
     }
 
     // MARK: - Pieces
+
+    /// Reports a script the voices could not say (``SpeakableLimits``).
+    static func checkSpeakable(_ text: String, field: String, segment: Int?, report: (CurriculumProblem.Kind) -> Void) {
+        if text.count > SpeakableLimits.largestScript {
+            report(.tooLong(field: field, what: "script", length: text.count, limit: SpeakableLimits.largestScript, segment: segment))
+        }
+        let longest = text.split(whereSeparator: \.isWhitespace).map(\.count).max() ?? 0
+        if longest > SpeakableLimits.longestWord {
+            report(.tooLong(field: field, what: "word", length: longest, limit: SpeakableLimits.longestWord, segment: segment))
+        }
+    }
 
     private static func jsonObject(_ data: Data, report: (CurriculumProblem.Kind) -> Void) -> [String: Any]? {
         let value: Any

@@ -293,3 +293,34 @@ struct NextLessonTests {
             .unavailable(reason: "\(lesson2): file not found"))
     }
 }
+
+@Suite("CurriculumCheck: what the voices cannot say, and files that are not files")
+struct SpeakableCurriculumTests {
+    @Test("a 200,000-letter word and a script past the largest are refused, naming the field and segment")
+    func tooLongToSay() throws {
+        var fixture = CurriculumFixture()
+        fixture.editSegment("tc_01", 3) { $0["audio_script"] = "The word is " + String(repeating: "a", count: 200_000) + "." }
+        fixture.editSegment("tc_02", 4) { $0["audio_script"] = String(repeating: "In the beginning. ", count: 1_200) }
+        let lines = try checkLines(fixture)
+        #expect(lines == [
+            "\(lesson1): field `audio_script` in segment 3: a script of 200013 characters; the voices say at most \(SpeakableLimits.largestScript)",
+            "\(lesson1): field `audio_script` in segment 3: a word of 200001 characters; the voices say at most \(SpeakableLimits.longestWord)",
+            "\(lesson2): field `audio_script` in segment 4: a script of 21600 characters; the voices say at most \(SpeakableLimits.largestScript)",
+        ])
+    }
+
+    @Test("an audio_file or a lesson file that is a FIFO is refused at once, not waited on")
+    func fifoIsNotWaitedOn() throws {
+        var fixture = CurriculumFixture()
+        fixture.editSegment("tc_01", 3) { $0["audio_file"] = "context.wav" }
+        let root = try fixture.write()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lessons = root.appendingPathComponent("courses/tc/lessons")
+        #expect(mkfifo(lessons.appendingPathComponent("context.wav").path, 0o600) == 0)
+        try FileManager.default.removeItem(at: lessons.appendingPathComponent("tc_02.json"))
+        #expect(mkfifo(lessons.appendingPathComponent("tc_02.json").path, 0o600) == 0)
+        let lines = CurriculumCheck(loader: CurriculumLoader(directory: root, displayRoot: "curriculum")).run().problems.map(\.description)
+        #expect(lines.contains("\(lesson1): field `audio_file` in segment 3: \"\(lessons.appendingPathComponent("context.wav").path)\" is not a regular file"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix(lesson2) && $0.contains("not a regular file") }, "\(lines)")
+    }
+}
