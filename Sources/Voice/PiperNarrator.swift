@@ -40,6 +40,10 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
     private let renderLock = NSLock()
     private var process: PiperProcess?
     private var givenUpUntil: ContinuousClock.Instant?
+    /// The cache keys of the sentences whose renderings are kept on disk: the course's fixed
+    /// text (``keepRenderings(of:)``). Anything else (a passage or reference a person asked
+    /// for) is rendered and not kept.
+    private var kept: Set<String> = []
 
     public init(launch: PiperProcess.Launch, cache: RenderCache?, fallback: SpeechSynthesizer,
                 pieceLength: Int = PiperNarrator.defaultPieceLength,
@@ -111,12 +115,24 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
         return .finished(sentences: sentences.count)
     }
 
+    /// The texts whose renderings are kept in the cache (the course's fixed speech); the
+    /// cache is cleared of every other rendering, so it holds nothing a person asked for
+    /// and is bounded by the course. Returns how many renderings were removed.
+    @discardableResult
+    public func keepRenderings(of texts: [String]) -> Int {
+        let keys = Set(texts.flatMap { pieces(of: $0) }.map { key($0) })
+        lock.withLock { kept = keys }
+        return cache?.removeAll(except: keys) ?? 0
+    }
+
     /// Renders every sentence of `texts` that is not cached yet, with Piper alone (nothing
     /// is cached when Piper fails, the first failure's reason is logged); stops when
-    /// `shouldStop` says so. How many sentences there
-    /// were, were rendered now, and could not be.
+    /// `shouldStop` says so. The cache keeps these and nothing else
+    /// (``keepRenderings(of:)``). How many sentences there were, were rendered now, and
+    /// could not be.
     public func renderAhead(_ texts: [String], shouldStop: () -> Bool = { false },
                             progress: (_ done: Int, _ of: Int) -> Void = { _, _ in }) -> (sentences: Int, rendered: Int, failed: Int) {
+        keepRenderings(of: texts)
         let sentences = Array(Set(texts.flatMap(pieces(of:)))).sorted()
         var rendered = 0
         var failed = 0
@@ -151,7 +167,8 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
         }
     }
 
-    /// Piper's rendering of `spoken` (a sentence as Piper is given it), stored in the cache.
+    /// Piper's rendering of `spoken` (a sentence as Piper is given it), stored in the cache
+    /// when it is fixed text.
     /// Renders one at a time; the child is started when first needed.
     private func piper(spoken: String) throws(PiperProcess.Failure) -> RenderCache.Entry {
         renderLock.lock()
@@ -179,7 +196,8 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
             running.stop()
             throw error
         }
-        try? cache?.store(entry, for: key(spoken: spoken))
+        let cacheKey = key(spoken: spoken)
+        if lock.withLock({ kept.contains(cacheKey) }) { try? cache?.store(entry, for: cacheKey) }
         return entry
     }
 

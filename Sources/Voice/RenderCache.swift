@@ -3,7 +3,8 @@ import Support
 import Vocabulary
 
 /// Speech rendered ahead, kept in the state directory (`voice-cache/`) so that nobody waits
-/// for the synthesis of fixed text.
+/// for the synthesis of fixed text. Only the course's fixed text is kept (the narrator
+/// decides, ``PiperNarrator/keepRenderings(of:)``): never what a person asked for.
 ///
 /// An entry is keyed by the voice, its length scale and the text: a changed script, voice or
 /// rate is a new key and is rendered again; what was rendered for something else is never
@@ -77,6 +78,20 @@ public struct RenderCache: Sendable {
             bytes += ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size]) as? Int) ?? 0
         }
         return (entries, bytes)
+    }
+
+    /// Removes every entry whose key is not among `keys` (renderings of other text, another
+    /// voice or rate, or of what a person asked for before only fixed text was kept);
+    /// returns how many. Bounds the cache to the renderings of `keys`.
+    @discardableResult
+    public func removeAll(except keys: Set<String>) -> Int {
+        let keep = Set(keys.map { url($0).lastPathComponent })
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var removed = 0
+        for name in names where name.hasSuffix(".speech") && !keep.contains(name) {
+            if (try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))) != nil { removed += 1 }
+        }
+        return removed
     }
 
     private func url(_ key: String) -> URL {

@@ -33,7 +33,7 @@ struct PiperNarratorTests {
         var all: [String] { lock.withLock { items } }
     }
 
-    @Test("Piper speaks and caches each sentence; a later voice with Piper gone plays them from the cache")
+    @Test("Piper speaks and caches each sentence of the fixed text, nothing else; a later voice with Piper gone plays them from the cache")
     func rendersAndReplaysFromCache() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voice-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -41,6 +41,10 @@ struct PiperNarratorTests {
         let text = "Blessed are the meek. They shall inherit the earth."
         let log = Lines()
         let piper = PiperNarrator(launch: launch(), cache: RenderCache(folder: folder), fallback: espeak, sentenceWait: Self.patience, log: log.append)
+        piper.keepRenderings(of: [text])
+        // A reference a person asked for is spoken, and not kept.
+        #expect(try piper.speak("Romans chapter 8, verse 28.", to: RecordingAudioSink(), shouldStop: { false }) == .finished(sentences: 1))
+        #expect(RenderCache(folder: folder).usage().entries == 0)
         let sink = RecordingAudioSink()
         #expect(try piper.speak(text, to: sink, shouldStop: { false }) == .finished(sentences: 2))
         #expect(log.all.isEmpty, "\(log.all)")
@@ -139,6 +143,7 @@ struct PiperNarratorTests {
         let piper = PiperNarrator(launch: launch(), cache: RenderCache(folder: folder), fallback: try SpeechSynthesizer(),
                                   sentenceWait: Self.patience, log: { _ in })
         let long = "In the beginning God created the heavens and the earth, and the earth was formless and void, and darkness was over the surface of the deep, and the Spirit of God was hovering over the waters."
+        piper.keepRenderings(of: [long])
         let cut = piper.pieces(of: long)
         #expect(cut.count == 2 && cut.allSatisfy { $0.count <= PiperNarrator.defaultPieceLength }, "\(cut)")
         #expect(cut.first?.hasSuffix(",") == true, "cut at a comma: \(cut)")

@@ -50,3 +50,22 @@ struct RenderCacheTests {
         #expect(cache.entry(key) == nil, "the file's own key is checked")
     }
 }
+
+@Suite("RenderCache: bounded to what is kept")
+struct RenderCacheBoundTests {
+    @Test("every rendering but the kept keys' is removed: other text, another voice, what a person asked for")
+    func removeAllExcept() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = RenderCache(folder: folder)
+        let entry = RenderCache.Entry(samples: [1, 2, 3], sampleRate: 22_050)
+        let fixed = RenderCache.key(voice: "piper:a", lengthScale: 1.111, text: "Begin the lesson.")
+        let asked = RenderCache.key(voice: "piper:a", lengthScale: 1.111, text: "Romans chapter 8, verse 28.")
+        let otherVoice = RenderCache.key(voice: "piper:b", lengthScale: 1.111, text: "Begin the lesson.")
+        for key in [fixed, asked, otherVoice] { try cache.store(entry, for: key) }
+        #expect(cache.removeAll(except: [fixed]) == 2)
+        #expect(cache.entry(fixed) == entry)
+        #expect(!cache.contains(asked) && !cache.contains(otherVoice))
+        #expect(cache.usage().entries == 1)
+    }
+}
