@@ -314,6 +314,7 @@ public final class SessionRuntime {
                 continue
             }
             listen(to: cleaned)
+            heardUntil = chunk.capturedAt
             if listener.openMilliseconds > longestWhileSpeaking { listener.abandon() }
             openedOverSpeech = listener.isOpen
             for (recognition, cutAtMaximum) in closed where cut == nil {
