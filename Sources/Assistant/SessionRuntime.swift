@@ -354,11 +354,8 @@ public final class SessionRuntime {
     /// a pause, or is words too few to be more than noise.
     private func act(on recognition: RecognizedUtterance, cutAtMaximum: Bool, followsSound: Bool) {
         let input = recognition.input(cutAtMaximum: cutAtMaximum)
-        guard driver.onlyAnswers(input) else {
-            letGoOfHeldAnswer()
-            return route(recognition, as: input)
-        }
         letGoOfHeldAnswer()
+        guard driver.onlyAnswers(input) else { return route(recognition, as: input) }
         if followsSound { return route(recognition, as: .nothing) }
         // One or two words that are no command are the room's noise.
         if case .speech(let words) = input, words.split(separator: " ").count < fewestWordsAnswered {

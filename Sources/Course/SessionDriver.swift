@@ -190,10 +190,15 @@ public final class SessionDriver {
         progressTriedAt = now
         do {
             try ports.store.retryUnsaved()
-            report(.notice("progress saved: the changes kept in memory are written to \(ports.store.path)"))
+            reportProgressSaved()
         } catch {
             // Still kept; tried again after the next interval.
         }
+    }
+
+    /// Says that progress a failed write had left in memory is now on disk.
+    private func reportProgressSaved() {
+        report(.notice("progress saved: the changes kept in memory are written to \(ports.store.path)"))
     }
 
     /// Saves the session state as it is now (the shutdown's last write).
@@ -221,9 +226,7 @@ public final class SessionDriver {
         let waiting = ports.store.unsavedChanges
         do {
             try ports.store.persist(effects)
-            if waiting > 0 {
-                report(.notice("progress saved: the changes kept in memory are written to \(ports.store.path)"))
-            }
+            if waiting > 0 { reportProgressSaved() }
         } catch {
             progressTriedAt = now
             report(.failure(String(describing: error)))

@@ -1,3 +1,5 @@
+import Support
+
 /// How much a course may ask the voices to say, checked when a lesson is read, so that
 /// `curriculum check`, the daemon's start-up check and the lesson's loading refuse alike
 /// what the daemon could not speak within the service's memory (a lesson refused at
@@ -10,7 +12,7 @@ public enum SpeakableLimits {
     /// The longest sentence is not a limit of its own: a script is said a sentence at a
     /// time, and a longer sentence in pieces of at most this many characters cut at spaces
     /// (`SentenceSplitter`), so with words bounded every piece is.
-    public static let longestSentence = 250
+    public static let longestSentence = SentenceSplitter.longestPiece
     /// The largest script of one segment, in characters: about 25 minutes spoken (the bundled
     /// course's largest is about 1,200), and small enough that checking a course stays fast.
     public static let largestScript = 20_000

@@ -7,8 +7,11 @@
 /// longer than `maximumLength` characters is cut further at a `;` or `:`, else at a
 /// comma, else at a space, so that no single piece takes long to say.
 public enum SentenceSplitter {
+    /// The longest piece a sentence is said in by default, in characters.
+    public static let longestPiece = 250
+
     /// The sentences of `text`, trimmed, none empty.
-    public static func sentences(in text: String, maximumLength: Int = 250) -> [String] {
+    public static func sentences(in text: String, maximumLength: Int = longestPiece) -> [String] {
         var sentences: [String] = []
         var current = ""
         let characters = Array(text)

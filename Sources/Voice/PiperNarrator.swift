@@ -120,7 +120,18 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
     /// and is bounded by the course. Returns how many renderings were removed.
     @discardableResult
     public func keepRenderings(of texts: [String]) -> Int {
-        let keys = Set(texts.flatMap { pieces(of: $0) }.map { key($0) })
+        keep(sentences(of: texts))
+    }
+
+    /// The pieces of every text of `texts`, each once, in order.
+    private func sentences(of texts: [String]) -> [String] {
+        Array(Set(texts.flatMap { pieces(of: $0) })).sorted()
+    }
+
+    /// ``keepRenderings(of:)`` of texts already cut into pieces.
+    @discardableResult
+    private func keep(_ sentences: [String]) -> Int {
+        let keys = Set(sentences.map { key($0) })
         lock.withLock { kept = keys }
         return cache?.removeAll(except: keys) ?? 0
     }
@@ -132,8 +143,8 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
     /// could not be.
     public func renderAhead(_ texts: [String], shouldStop: () -> Bool = { false },
                             progress: (_ done: Int, _ of: Int) -> Void = { _, _ in }) -> (sentences: Int, rendered: Int, failed: Int) {
-        keepRenderings(of: texts)
-        let sentences = Array(Set(texts.flatMap(pieces(of:)))).sorted()
+        let sentences = sentences(of: texts)
+        keep(sentences)
         var rendered = 0
         var failed = 0
         for (index, sentence) in sentences.enumerated() {

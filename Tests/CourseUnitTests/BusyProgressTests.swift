@@ -82,11 +82,7 @@ struct UnsavedSessionTests {
         let state = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: curriculum); try? FileManager.default.removeItem(at: state) }
         let records = RecordList()
-        let session = TextSession(
-            ports: .init(courseID: "tc", loader: CurriculumLoader(directory: curriculum, displayRoot: "curriculum"),
-                         store: try ProgressStore(stateDirectory: state, busyTimeout: 0.1), passages: FixedTextBible(),
-                         speaker: SilentSpeaker(), clock: VirtualSessionClock()),
-            emit: { records.items.append($0) })
+        let session = try makeSession(curriculum: curriculum, state: state, records: records, busyTimeout: 0.1)
         session.start()
         session.receive("Begin the lesson")
         let holder = try WriteLockHolder(state)

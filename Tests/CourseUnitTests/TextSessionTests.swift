@@ -4,11 +4,11 @@ import Scripture
 import Testing
 
 /// A text session over the fixture curriculum and a progress database in `state`.
-func makeSession(curriculum: URL, state: URL, records: RecordList,
+func makeSession(curriculum: URL, state: URL, records: RecordList, busyTimeout: TimeInterval = ProgressStore.busyTimeout,
                  normalise: @escaping (String) -> String = { $0 }) throws -> TextSession {
     TextSession(
         ports: .init(courseID: "tc", loader: CurriculumLoader(directory: curriculum, displayRoot: "curriculum"),
-                     store: try ProgressStore(stateDirectory: state), passages: FixedTextBible(),
+                     store: try ProgressStore(stateDirectory: state, busyTimeout: busyTimeout), passages: FixedTextBible(),
                      speaker: SilentSpeaker(), clock: VirtualSessionClock()),
         normalise: normalise,
         emit: { records.items.append($0) })
