@@ -137,7 +137,7 @@ let package = Package(
             ]
         ),
         // Tests in two tiers (docs/design.md, "Tests"): <Module>UnitTests hold pure logic (no
-        // audio, no model build, no processes; `scripts/test.sh --fast`), <Module>Tests the
+        // audio, no model build, no processes but a fake Piper child; `scripts/test.sh --fast`), <Module>Tests the
         // end-to-end tests (real recordings and voices decoded, models built, the daemon run).
         .testTarget(name: "SupportUnitTests", dependencies: ["Support"]),
         .testTarget(
@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(name: "CourseUnitTests", dependencies: ["Course", "Intents", "Scripture", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "VocabularyUnitTests", dependencies: ["Vocabulary", "Scripture", "Support"]),
         .testTarget(name: "AudioUnitTests", dependencies: ["Audio"]),
-        .testTarget(name: "VoiceUnitTests", dependencies: ["Voice", "Support"]),
+        .testTarget(name: "VoiceUnitTests", dependencies: ["Voice", "Audio", "Support"], exclude: ["fake-piper.py"]),
         .testTarget(name: "HearingUnitTests", dependencies: ["Decoding", "Hearing", "Intents", "Scripture", "Support"]),
         .testTarget(name: "AssistantUnitTests", dependencies: ["Assistant", "Course", "Hearing", "Intents", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ListeningUnitTests", dependencies: ["Listening", "Assistant", "Decoding", "Hearing", "Support", .product(name: "Logging", package: "swift-log")]),

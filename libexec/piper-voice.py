@@ -49,6 +49,11 @@ def main():
     parser.add_argument("--voices", action="append", default=[])
     parser.add_argument("--length-scale", type=float, default=1.0)
     args = parser.parse_args()
+    # The protocol has standard output to itself: anything else that writes there (a stray
+    # print() in Piper's libraries, a C library's warning) goes to stderr instead.
+    out = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
     # Under the service's memory cap, this child (not the daemon) is the one to end: the
     # daemon then speaks with espeak-ng.
     try:
@@ -64,7 +69,6 @@ def main():
     voice = PiperVoice.load(model, config_path=model + ".json")
     # Deterministic: the same text always sounds the same (and is cached as such).
     config = SynthesisConfig(length_scale=args.length_scale, noise_scale=0.0, noise_w_scale=0.0)
-    out = sys.stdout.buffer
     out.write((json.dumps({"sample_rate": voice.config.sample_rate, "model": model}) + "\n").encode())
     out.flush()
     for line in sys.stdin.buffer:

@@ -8,20 +8,25 @@ import Foundation
 ///
 /// - Rendered ahead: while one sentence plays, the next ones are rendered on a thread of
 ///   their own, so a passage's first sound waits for its first sentence only.
-/// - Never stuck: when Piper is missing or fails (the child ends, a sentence fails), or a
-///   sentence is not ready ``sentenceWait`` after it is due, espeak-ng says it; one line
-///   goes to `log` each time Piper is given up, and Piper is tried again ``retryAfter`` on.
+/// - Never stuck: when Piper is missing or fails (the child ends, breaks a bound of
+///   ``PiperProcess/Limits``), or a sentence is not ready ``sentenceWait`` after it is due,
+///   the child is killed and espeak-ng says it; one line goes to `log` each time Piper is
+///   given up, and Piper is tried again ``retryAfter`` after (counted from the failure, not
+///   put off by what is said meanwhile).
 public final class PiperNarrator: Narrator, @unchecked Sendable {
     /// How long a sentence may keep the listener waiting before espeak-ng says it instead,
     /// by default.
     public static let defaultSentenceWait = Duration.seconds(2)
-    /// How long after a failure Piper is tried again.
-    public static let retryAfter = Duration.seconds(60)
+    /// How long after a failure Piper is tried again, by default.
+    public static let defaultRetryAfter = Duration.seconds(60)
     /// The longest piece Piper is given by default, in characters: a longer sentence is cut
     /// at its pauses (``SentenceSplitter``). Piper's memory grows with its longest input and
     /// stays grown, and a shorter first piece sounds sooner
     /// (docs/measurements/2026-11-28-piper-memory.md).
     public static let defaultPieceLength = 120
+    /// The name of the thread that renders a speech's sentences ahead of it (one per speech,
+    /// ending with it), as `top -H` and `/proc/PID/task/*/comm` show it.
+    public static let renderThreadName = "piper-ahead"
 
     public let voiceName: String
     public let launch: PiperProcess.Launch
@@ -31,12 +36,18 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
     public let pieceLength: Int
     /// How long a sentence may keep the listener waiting (``defaultSentenceWait``).
     public let sentenceWait: Duration
+    /// How long after a failure Piper is tried again (``defaultRetryAfter``).
+    public let retryAfter: Duration
+    /// The bounds the child is held to.
+    public let limits: PiperProcess.Limits
     /// The authored pronunciations, as Piper is given them (the fallback's, in IPA).
     public let pronunciations: PiperPronunciations
     private let log: @Sendable (String) -> Void
     /// Guards `process` and `givenUpUntil`; never held while Piper renders.
     private let lock = NSLock()
-    /// One rendering at a time.
+    /// One rendering at a time. Held across a render, which ``limits`` bound and giving up
+    /// ends at once (the child is killed); never taken by the speaking thread, nor while
+    /// Piper is given up.
     private let renderLock = NSLock()
     private var process: PiperProcess?
     private var givenUpUntil: ContinuousClock.Instant?
@@ -47,9 +58,13 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
 
     public init(launch: PiperProcess.Launch, cache: RenderCache?, fallback: SpeechSynthesizer,
                 pieceLength: Int = PiperNarrator.defaultPieceLength,
-                sentenceWait: Duration = PiperNarrator.defaultSentenceWait, log: @escaping @Sendable (String) -> Void) {
+                sentenceWait: Duration = PiperNarrator.defaultSentenceWait,
+                retryAfter: Duration = PiperNarrator.defaultRetryAfter, limits: PiperProcess.Limits = PiperProcess.Limits(),
+                log: @escaping @Sendable (String) -> Void) {
         self.pieceLength = pieceLength
         self.sentenceWait = sentenceWait
+        self.retryAfter = retryAfter
+        self.limits = limits
         voiceName = VoiceChoice.piperPrefix + launch.model
         self.launch = launch
         self.cache = cache
@@ -83,6 +98,8 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
         let sentences = pieces(of: text)
         let ahead = RenderAhead()
         let worker = Thread { [self] in
+            // Named from inside: on Linux a name given before start does not reach the thread.
+            Thread.current.name = Self.renderThreadName
             for (index, sentence) in sentences.enumerated() {
                 if ahead.isCancelled { return }
                 ahead.deliver(index, audio(for: sentence))
@@ -182,6 +199,9 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
     /// when it is fixed text.
     /// Renders one at a time; the child is started when first needed.
     private func piper(spoken: String) throws(PiperProcess.Failure) -> RenderCache.Entry {
+        // Checked before waiting for a render in progress, so nothing queues behind a child
+        // being given up, and again after.
+        if isGivenUp { throw PiperProcess.Failure(description: "Piper was given up a moment ago") }
         renderLock.lock()
         defer { renderLock.unlock() }
         lock.lock()
@@ -196,7 +216,7 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
             running = existing
         } else {
             // Started outside the state lock: loading the voice takes a second.
-            running = try PiperProcess(launch)
+            running = try PiperProcess(launch, limits: limits)
             lock.withLock { process = running }
         }
         let entry: RenderCache.Entry
@@ -216,19 +236,24 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
         RenderCache.Entry(samples: try fallback.samples(for: sentence), sampleRate: fallback.sampleRate)
     }
 
-    /// Stops using Piper for ``retryAfter``; one log line says why (not repeated while it
-    /// stays given up).
+    /// Whether Piper is given up for now.
+    private var isGivenUp: Bool {
+        lock.withLock { givenUpUntil.map { ContinuousClock.now < $0 } ?? false }
+    }
+
+    /// Stops using Piper for ``retryAfter`` from the first failure (a failure while it is
+    /// given up does not put the retry off); one log line says why.
     private func giveUp(_ reason: String) {
         let (announce, running): (Bool, PiperProcess?) = lock.withLock {
             let already = givenUpUntil.map { ContinuousClock.now < $0 } ?? false
-            givenUpUntil = ContinuousClock.now + Self.retryAfter
+            if !already { givenUpUntil = ContinuousClock.now + retryAfter }
             let running = process
             process = nil
             return (!already, running)
         }
         // Ending the child ends a render in progress (it fails, and espeak-ng has the rest).
         running?.stop()
-        if announce { log("voice \(voiceName): \(reason); espeak-ng (\(fallback.configuration.voice)) speaks instead, Piper is tried again in \(Self.retryAfter)") }
+        if announce { log("voice \(voiceName): \(reason); espeak-ng (\(fallback.configuration.voice)) speaks instead, Piper is tried again in \(retryAfter)") }
     }
 }
 
