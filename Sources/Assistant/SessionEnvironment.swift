@@ -150,8 +150,9 @@ public struct SessionEnvironment {
         let texts = FixedSpeech.texts(loader: loader, courseID: courseID, bible: bible)
         let started = ContinuousClock.now
         let done = piper.renderAhead(texts, shouldStop: shouldStop)
-        if done.rendered > 0 || done.failed > 0 {
-            logger.notice("voice \(piper.voiceName): rendered \(done.rendered) of \(done.sentences) fixed sentences ahead in \(ContinuousClock.now - started)\(done.failed > 0 ? "; \(done.failed) could not be (espeak-ng says them)" : "")")
+        if done.rendered > 0 || done.failure != nil {
+            let left = done.sentences - done.rendered - done.cached
+            logger.notice("voice \(piper.voiceName): rendered \(done.rendered) of \(done.sentences) fixed sentences ahead in \(ContinuousClock.now - started)\(done.failure != nil ? "; stopped with \(left) not rendered (espeak-ng says them)" : "")")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Support
 import Synchronization
 
 /// Why the progress database could not be used. Each message names the file and what to do.
@@ -23,7 +24,7 @@ public enum ProgressStoreError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason):
-            "cannot open the progress database \(path): \(reason). Check that the state directory exists and is writable."
+            "cannot open the progress database \(path): \(reason). Check that the state directory exists, is writable and has room."
         case .database(let path, let reason):
             "progress database \(path): \(reason)"
         case .symbolicLink(let path):
@@ -109,23 +110,29 @@ public final class ProgressStore: Sendable {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .cannotOpen(path: path, reason: Self.reason(error))
+            throw .cannotOpen(path: path, reason: Self.reason(error, at: path))
         }
+        let existed = FileManager.default.fileExists(atPath: path)
         do {
             pool = try Self.open(path, busyTimeout: busyTimeout)
             damaged = nil
         } catch let error as ProgressStoreError {
             throw error
+        } catch let error where !existed {
+            // A database this open created and could not set up (a full disk) is removed:
+            // what is left is no database, not one without its tables.
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+            throw .cannotOpen(path: path, reason: Self.reason(error, at: path))
         } catch let error where Self.isDamage(error) {
             let keptAs = try Self.keepAside(path)
             damaged = DamagedProgress(keptAs: keptAs, reason: Self.reason(error))
             do {
                 pool = try Self.open(path, busyTimeout: busyTimeout)
             } catch {
-                throw .cannotOpen(path: path, reason: Self.reason(error))
+                throw .cannotOpen(path: path, reason: Self.reason(error, at: path))
             }
         } catch {
-            throw .cannotOpen(path: path, reason: Self.reason(error))
+            throw .cannotOpen(path: path, reason: Self.reason(error, at: path))
         }
     }
 
@@ -150,7 +157,7 @@ public final class ProgressStore: Sendable {
         } catch let error where Self.isDamage(error) {
             throw .damaged(path: path, reason: Self.reason(error))
         } catch {
-            throw .cannotOpen(path: path, reason: Self.reason(error))
+            throw .cannotOpen(path: path, reason: Self.reason(error, at: path))
         }
     }
 
@@ -242,7 +249,7 @@ public final class ProgressStore: Sendable {
         do {
             try Self.migrator.migrate(database)
         } catch {
-            throw .cannotOpen(path: path, reason: Self.reason(error))
+            throw .cannotOpen(path: path, reason: Self.reason(error, at: path))
         }
     }
 
@@ -367,7 +374,7 @@ public final class ProgressStore: Sendable {
             // What another process or the disk refuses for now is kept; what the schema
             // refuses (progress of a lesson that is not registered) would be refused again.
             guard let failure = error as? DatabaseError, Self.passing.contains(failure.resultCode.primaryResultCode) else {
-                throw .database(path: path, reason: Self.reason(error))
+                throw .database(path: path, reason: Self.reason(error, at: path))
             }
             let count = unsaved.withLock { unsaved in
                 unsaved.append(contentsOf: writes)
@@ -473,7 +480,7 @@ public final class ProgressStore: Sendable {
         do {
             return try pool.read(body)
         } catch {
-            throw .database(path: path, reason: Self.reason(error))
+            throw .database(path: path, reason: Self.reason(error, at: path))
         }
     }
 
@@ -481,8 +488,14 @@ public final class ProgressStore: Sendable {
         do {
             return try pool.write(body)
         } catch {
-            throw .database(path: path, reason: Self.reason(error))
+            throw .database(path: path, reason: Self.reason(error, at: path))
         }
+    }
+
+    /// What SQLite said of a failed open or write of `path`, or that the disk holding it is
+    /// full when it is (SQLite says "disk I/O error" or "database or disk is full").
+    private static func reason(_ error: any Error, at path: String) -> String {
+        DiskSpace.explain(reason(error), writing: URL(fileURLWithPath: path).deletingLastPathComponent())
     }
 
     private static func reason(_ error: any Error) -> String {

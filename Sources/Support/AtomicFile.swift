@@ -24,6 +24,35 @@ public enum AtomicFile {
 
     /// Writes `data` to `url` whole (mode 0644), or throws and leaves `url` as it was.
     public static func write(_ data: Data, to url: URL) throws(Failure) {
+        try stage(data, for: url).commit()
+    }
+
+    /// A file written whole and flushed under a temporary name beside its target, not yet
+    /// in place: for a writer that must have several files complete before any of them
+    /// replaces the old (a model: a full disk then leaves the old one as it was).
+    public struct Staged: Sendable {
+        public let target: URL
+        let temporary: String
+
+        /// Renames it over the target (needs no room on the disk).
+        public func commit() throws(Failure) {
+            guard rename(temporary, target.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw Failure(path: target.path, reason: reason)
+            }
+        }
+
+        /// Removes it, leaving the target as it was.
+        public func discard() {
+            unlink(temporary)
+        }
+    }
+
+    /// `data` written whole under a temporary name beside `url` (mode 0644), to be put in
+    /// place with ``Staged/commit()``; throws (with nothing left behind) when it cannot be
+    /// written, saying so when the disk is full.
+    public static func stage(_ data: Data, for url: URL) throws(Failure) -> Staged {
         let folder = url.deletingLastPathComponent()
         try refuseSymbolicLink(folder)
         let (descriptor, temporary) = try createUnique(beside: url)
@@ -40,14 +69,10 @@ public enum AtomicFile {
         guard complete, fchmod(descriptor, 0o644) == 0, fsync(descriptor) == 0 else {
             close(descriptor)
             unlink(temporary)
-            throw Failure(path: url.path, reason: reason)
+            throw Failure(path: url.path, reason: DiskSpace.explain(reason, writing: folder))
         }
         close(descriptor)
-        guard rename(temporary, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw Failure(path: url.path, reason: reason)
-        }
+        return Staged(target: url, temporary: temporary)
     }
 
     /// Creates an empty file of an unpredictable name (`.<name>.XXXXXX.tmp`, mode 0600) in
@@ -78,7 +103,7 @@ public enum AtomicFile {
         var bytes = Array(template.utf8CString)
         let descriptor = mkstemps(&bytes, 4)
         guard descriptor >= 0 else {
-            throw Failure(path: url.path, reason: String(cString: strerror(errno)))
+            throw Failure(path: url.path, reason: DiskSpace.explain(String(cString: strerror(errno)), writing: url.deletingLastPathComponent()))
         }
         return (descriptor, String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }

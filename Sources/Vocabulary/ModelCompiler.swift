@@ -181,8 +181,10 @@ public enum ModelCompiler {
 }
 
 extension ModelManifest {
-    /// Writes `outputs` into `directory` and `manifest` last, each file atomically; the old
-    /// manifest goes first, so an interrupted build is never mistaken for a good one.
+    /// Writes `outputs` into `directory` and `manifest` last. Every file is written whole
+    /// under a temporary name first; only when all are, the old manifest goes, the files are
+    /// renamed into place and the manifest last. A build the disk cannot hold leaves the old
+    /// model as it was; one interrupted while renaming is never mistaken for a good one.
     static func write(_ manifest: ModelManifest, outputs: [String: Data], to directory: URL) throws(VocabularyError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -198,20 +200,25 @@ extension ModelManifest {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .cannotWrite(path: directory.path, reason: error.localizedDescription)
+            throw .cannotWrite(path: directory.path, reason: DiskSpace.explain(error.localizedDescription, writing: directory))
+        }
+        var staged: [AtomicFile.Staged] = []
+        do {
+            for (name, data) in outputs.sorted(by: { $0.key < $1.key }) + [(CompiledModel.manifestName, manifestData)] {
+                staged.append(try AtomicFile.stage(data, for: directory.appendingPathComponent(name)))
+            }
+        } catch {
+            staged.forEach { $0.discard() }
+            throw .cannotWrite(path: error.path, reason: error.reason + "; the model there is as it was")
         }
         try? FileManager.default.removeItem(at: directory.appendingPathComponent(CompiledModel.manifestName))
-        for (name, data) in outputs.sorted(by: { $0.key < $1.key }) {
-            try write(data, to: directory.appendingPathComponent(name))
-        }
-        try write(manifestData, to: directory.appendingPathComponent(CompiledModel.manifestName))
-    }
-
-    private static func write(_ data: Data, to url: URL) throws(VocabularyError) {
-        do {
-            try AtomicFile.write(data, to: url)
-        } catch {
-            throw .cannotWrite(path: url.path, reason: error.reason)
+        for (index, file) in staged.enumerated() {
+            do {
+                try file.commit()
+            } catch {
+                staged[(index + 1)...].forEach { $0.discard() }
+                throw .cannotWrite(path: error.path, reason: error.reason)
+            }
         }
     }
 }

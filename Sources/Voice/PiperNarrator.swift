@@ -153,32 +153,56 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
         return cache?.removeAll(except: keys) ?? 0
     }
 
-    /// Renders every sentence of `texts` that is not cached yet, with Piper alone (nothing
-    /// is cached when Piper fails, the first failure's reason is logged); stops when
-    /// `shouldStop` says so. The cache keeps these and nothing else
-    /// (``keepRenderings(of:)``). How many sentences there were, were rendered now, and
-    /// could not be.
+    /// What ``renderAhead(_:shouldStop:progress:)`` did.
+    public struct RenderAheadResult: Sendable, Hashable {
+        /// The course's fixed sentences.
+        public var sentences = 0
+        /// Rendered and stored in the cache now.
+        public var rendered = 0
+        /// Found in the cache already.
+        public var cached = 0
+        /// Why it stopped before the end (Piper failed, the cache could not be written), nil
+        /// when it rendered them all or was told to stop.
+        public var failure: String?
+
+        public init(sentences: Int = 0, rendered: Int = 0, cached: Int = 0, failure: String? = nil) {
+            self.sentences = sentences
+            self.rendered = rendered
+            self.cached = cached
+            self.failure = failure
+        }
+    }
+
+    /// Renders every sentence of `texts` that is not cached yet, with Piper alone, and stores
+    /// each in the cache; stops at the first that Piper cannot render or the cache cannot
+    /// store (a full disk, or the cache's floor of free space reached: see
+    /// ``RenderCache/freeSpaceFloor``), or when `shouldStop` says so. The cache keeps these
+    /// and nothing else (``keepRenderings(of:)``).
     public func renderAhead(_ texts: [String], shouldStop: () -> Bool = { false },
-                            progress: (_ done: Int, _ of: Int) -> Void = { _, _ in }) -> (sentences: Int, rendered: Int, failed: Int) {
+                            progress: (_ done: Int, _ of: Int) -> Void = { _, _ in }) -> RenderAheadResult {
         let sentences = sentences(of: texts)
         keep(sentences)
-        var rendered = 0
-        var failed = 0
+        var result = RenderAheadResult(sentences: sentences.count)
+        guard let cache else { return result }
         for (index, sentence) in sentences.enumerated() {
             if shouldStop() { break }
             progress(index, sentences.count)
             let spoken = pronunciations.text(for: sentence)
-            if let cache, cache.contains(key(spoken: spoken)) { continue }
+            let cacheKey = key(spoken: spoken)
+            if cache.contains(cacheKey) {
+                result.cached += 1
+                continue
+            }
             do {
-                _ = try piper(spoken: spoken)
-                rendered += 1
+                try cache.store(try piper(spoken: spoken), for: cacheKey)
+                result.rendered += 1
             } catch {
-                // The first failure's reason goes to the log; the rest are counted.
-                if failed == 0 { log("voice \(voiceName): could not render \"\(sentence.prefix(40))...\" ahead: \(error)") }
-                failed += 1
+                result.failure = "could not render \"\(sentence.prefix(40))...\" ahead: \(error)"
+                log("voice \(voiceName): \(result.failure ?? "")")
+                break
             }
         }
-        return (sentences.count, rendered, failed)
+        return result
     }
 
     // MARK: - One sentence
@@ -188,16 +212,20 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
         let spoken = pronunciations.text(for: sentence)
         if let cached = cache?.entry(key(spoken: spoken)) { return cached }
         do {
-            return try piper(spoken: spoken)
+            let entry = try piper(spoken: spoken)
+            // Fixed text not rendered ahead yet is kept as it is spoken; a cache that cannot
+            // store it (its floor of free space) only means it is rendered again next time.
+            let cacheKey = key(spoken: spoken)
+            if lock.withLock({ kept.contains(cacheKey) }) { try? cache?.store(entry, for: cacheKey) }
+            return entry
         } catch {
             giveUp(error.description)
             return (try? espeak(sentence)) ?? RenderCache.Entry(samples: [], sampleRate: fallback.sampleRate)
         }
     }
 
-    /// Piper's rendering of `spoken` (a sentence as Piper is given it), stored in the cache
-    /// when it is fixed text.
-    /// Renders one at a time; the child is started when first needed.
+    /// Piper's rendering of `spoken` (a sentence as Piper is given it). Renders one at a
+    /// time; the child is started when first needed.
     private func piper(spoken: String) throws(PiperProcess.Failure) -> RenderCache.Entry {
         // Checked before waiting for a render in progress, so nothing queues behind a child
         // being given up, and again after.
@@ -227,8 +255,6 @@ public final class PiperNarrator: Narrator, @unchecked Sendable {
             running.stop()
             throw error
         }
-        let cacheKey = key(spoken: spoken)
-        if lock.withLock({ kept.contains(cacheKey) }) { try? cache?.store(entry, for: cacheKey) }
         return entry
     }
 

@@ -13,9 +13,18 @@ import Vocabulary
 /// ``AtomicFile``: a reader sees a whole entry or none.
 public struct RenderCache: Sendable {
     public let folder: URL
+    /// The free space a store must leave on the disk (``freeSpaceFloor``).
+    public let floor: Int
 
-    public init(folder: URL) {
+    /// How much free space the cache leaves on its disk, by default: a store that would
+    /// leave less is refused. The cache is a convenience (espeak-ng or a later render says
+    /// what is missing), the progress database beside it is not: its writes, its log and
+    /// the journal's lines need room long after the cache is full.
+    public static let freeSpaceFloor = 64 << 20
+
+    public init(folder: URL, floor: Int = RenderCache.freeSpaceFloor) {
         self.folder = folder
+        self.floor = floor
     }
 
     /// One cached sentence: its samples and their rate.
@@ -52,7 +61,8 @@ public struct RenderCache: Sendable {
         FileManager.default.fileExists(atPath: url(key).path)
     }
 
-    /// Stores `entry` under `key`.
+    /// Stores `entry` under `key`; refused when it would leave less than ``floor`` free on
+    /// the disk.
     public func store(_ entry: Entry, for key: String) throws(AtomicFile.Failure) {
         guard let header = try? JSONSerialization.data(withJSONObject: ["key": key, "sample_rate": entry.sampleRate],
                                                        options: [.sortedKeys])
@@ -65,6 +75,10 @@ public struct RenderCache: Sendable {
         var data = header
         data.append(0x0A)
         entry.samples.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+        if let free = DiskSpace.available(at: folder), free - data.count < floor {
+            throw AtomicFile.Failure(path: folder.path, reason: "the disk is nearly full (\(free >> 20) MB free); the voice cache "
+                                     + "leaves \(floor >> 20) MB for the progress database")
+        }
         try AtomicFile.write(data, to: url(key))
     }
 

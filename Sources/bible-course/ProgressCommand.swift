@@ -105,6 +105,11 @@ func openExistingProgress(_ paths: PathOptions, readOnly: Bool, otherwise: Strin
         print("\(otherwise) (\(file.path) does not exist)")
         return nil
     }
+    // An empty file is a database whose first write never happened (the disk was full).
+    if status.st_mode & S_IFMT == S_IFREG, status.st_size == 0 {
+        print("\(otherwise) (\(file.path) is empty: nothing was ever saved in it)")
+        return nil
+    }
     guard readOnly else { return try openProgress(paths) }
     return try wrap { () throws(ProgressStoreError) in try ProgressStore(readingExisting: file.path) }
 }

@@ -60,9 +60,12 @@ extension VoiceCommand {
             })
             let usage = dataPaths.voiceCache.usage()
             print("voice \(narrator.voiceName) at \(configuration.rate)x: \(done.sentences) sentences of course \(courseID); "
-                  + "rendered \(done.rendered) now in \(started.duration(to: .now)), \(done.sentences - done.rendered - done.failed) were already; "
+                  + "rendered and stored \(done.rendered) now in \(started.duration(to: .now)), \(done.cached) were already; "
                   + "cache \(dataPaths.voiceCache.folder.path): \(usage.entries) sentences, \(usage.bytes / 1_000_000) MB")
-            if done.failed > 0 { throw CommandFailure("\(done.failed) sentences could not be rendered (Piper failed: see above)") }
+            if let failure = done.failure {
+                let left = done.sentences - done.rendered - done.cached
+                throw CommandFailure("stopped with \(left) sentences not rendered: \(failure) (run it again to go on; espeak-ng says what is missing)")
+            }
         }
     }
 }

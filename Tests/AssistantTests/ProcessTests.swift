@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Support
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -293,6 +294,69 @@ struct ProcessTests {
         #expect(failed.output.contains("cannot build listen's domain model") && failed.output.contains(missing), "\(failed.output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: domain.path).sorted() == files)
         #expect(try files.map { try Data(contentsOf: domain.appendingPathComponent($0)) } == before)
+    }
+
+    /// A small disk of its own (tmpfs), for what a full disk does; nil where this process
+    /// may not mount one (not root, no CAP_SYS_ADMIN).
+    static func smallDisk(kilobytes: Int) -> URL? {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("small-disk-\(UUID().uuidString.prefix(6))")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", folder.path]
+        mount.standardError = FileHandle.nullDevice
+        guard (try? mount.run()) != nil else { return nil }
+        mount.waitUntilExit()
+        guard mount.terminationStatus == 0 else {
+            try? FileManager.default.removeItem(at: folder)
+            return nil
+        }
+        return folder
+    }
+
+    static let canMount: Bool = {
+        guard let disk = smallDisk(kilobytes: 64) else { return false }
+        unmount(disk)
+        return true
+    }()
+
+    static func unmount(_ disk: URL) {
+        let umount = Process()
+        umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+        umount.arguments = [disk.path]
+        try? umount.run()
+        umount.waitUntilExit()
+        try? FileManager.default.removeItem(at: disk)
+    }
+
+    /// A full disk: a model that cannot be built whole leaves the old one, a session that
+    /// cannot open its progress says the disk is full and exits non-zero, and `progress
+    /// show` reads what is there.
+    @Test(.enabled(if: ProcessTests.canMount, "needs to mount a small tmpfs (root)"))
+    func aFullDiskIsNamedAndLosesNothing() throws {
+        let disk = try #require(Self.smallDisk(kilobytes: 8192))
+        defer { Self.unmount(disk) }
+        let state = disk.appendingPathComponent("state")
+        let built = try runToEnd(["model", "build", "--state-dir", state.path])
+        #expect(built.status == 0, "\(built.output)")
+        let model = state.appendingPathComponent("model")
+        let files = try FileManager.default.contentsOfDirectory(atPath: model.path).sorted()
+        let before = try files.map { try Data(contentsOf: model.appendingPathComponent($0)) }
+        // Leave 100 KB: less than the model, less than DiskSpace.nearlyFull.
+        let free = try #require(DiskSpace.available(at: disk))
+        try Data(count: free - 100 * 1024).write(to: disk.appendingPathComponent("filler"))
+
+        let rebuilt = try runToEnd(["model", "build", "--force", "--state-dir", state.path])
+        #expect(rebuilt.status != 0)
+        #expect(rebuilt.output.contains("is full") && rebuilt.output.contains("the model there is as it was"), "\(rebuilt.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: model.path).sorted() == files)
+        #expect(try files.map { try Data(contentsOf: model.appendingPathComponent($0)) } == before)
+
+        let session = try runToEnd(["session", "--state-dir", state.path])
+        #expect(session.status != 0)
+        #expect(session.output.contains("the disk holding \(state.path) is full"), "\(session.output)")
+        let show = try runToEnd(["progress", "show", "--state-dir", state.path])
+        #expect(show.status == 0, "\(show.output)")
     }
 
     /// `voice render` with Piper fills the cache the daemon and `doctor` read; a second run

@@ -36,4 +36,22 @@ struct ModelFolderTests {
         try ModelManifest.write(manifest, outputs: ["bible.dict": Data("a AH\n".utf8)], to: model)
         #expect(try FileManager.default.contentsOfDirectory(atPath: model.path).sorted() == ["bible.dict", CompiledModel.manifestName])
     }
+
+    @Test("a new model that cannot be written whole (a full disk) leaves the old one as it was")
+    func oldModelKeptUntilTheNewIsWhole() throws {
+        let model = FileManager.default.temporaryDirectory.appendingPathComponent("model-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: model) }
+        try ModelManifest.write(manifest, outputs: ["bible.dict": Data("a AH\n".utf8)], to: model)
+        let before = try Data(contentsOf: model.appendingPathComponent(CompiledModel.manifestName))
+        // The second file cannot be written (its folder is missing), as a full disk refuses one.
+        let newer = ModelManifest(format: ModelManifest.currentFormat, inputsDigest: "e", outputs: [:], sources: [:],
+                                  identifier: "test", version: "2", builtAt: Date(timeIntervalSince1970: 1))
+        #expect(throws: VocabularyError.self) {
+            try ModelManifest.write(newer, outputs: ["bible.dict": Data("b B IY\n".utf8), "missing/commands.jsgf": Data("x".utf8)], to: model)
+        }
+        #expect(try Data(contentsOf: model.appendingPathComponent(CompiledModel.manifestName)) == before, "the old manifest is still there")
+        #expect(try String(contentsOf: model.appendingPathComponent("bible.dict"), encoding: .utf8) == "a AH\n", "and its files")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: model.path).sorted() == ["bible.dict", CompiledModel.manifestName],
+                "no temporary file left")
+    }
 }

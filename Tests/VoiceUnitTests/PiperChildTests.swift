@@ -205,4 +205,25 @@ struct PiperChildTests {
         #expect(rates.last == 16000, "Piper again after a second: \(rates)")
         #expect(log.all.count == 1 && log.all.first?.contains("failing the first start") == true, "\(log.all)")
     }
+
+    @Test("rendering ahead counts what it stored, and stops with the reason when the cache cannot store (its floor of free space)")
+    func renderAheadCountsWhatItStored() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voice-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let espeak = try SpeechSynthesizer()
+        let texts = ["In the beginning. God created.", "Jesus wept.", "Amen."]
+        let full = PiperNarrator(launch: launch("good"), cache: RenderCache(folder: folder, floor: Int.max / 4), fallback: espeak,
+                                 limits: Self.limits, log: { _ in })
+        let stopped = full.renderAhead(texts)
+        #expect(stopped.sentences == 4 && stopped.rendered == 0 && stopped.cached == 0)
+        #expect(stopped.failure?.contains("nearly full") == true, "\(String(describing: stopped.failure))")
+        #expect(RenderCache(folder: folder).usage().entries == 0)
+
+        let roomy = PiperNarrator(launch: launch("good"), cache: RenderCache(folder: folder, floor: 0), fallback: espeak,
+                                  limits: Self.limits, log: { _ in })
+        let done = roomy.renderAhead(texts)
+        #expect(done == PiperNarrator.RenderAheadResult(sentences: 4, rendered: 4, cached: 0, failure: nil))
+        #expect(RenderCache(folder: folder).usage().entries == 4, "each one counted is stored")
+        #expect(roomy.renderAhead(texts) == PiperNarrator.RenderAheadResult(sentences: 4, rendered: 0, cached: 4, failure: nil))
+    }
 }

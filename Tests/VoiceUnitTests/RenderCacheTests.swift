@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import Testing
 import Voice
 
@@ -67,5 +68,23 @@ struct RenderCacheBoundTests {
         #expect(cache.entry(fixed) == entry)
         #expect(!cache.contains(asked) && !cache.contains(otherVoice))
         #expect(cache.usage().entries == 1)
+    }
+
+    @Test("a store that would leave less than the floor free on the disk is refused, and says the disk is nearly full")
+    func freeSpaceFloor() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voice-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = RenderCache.key(voice: "piper:a", lengthScale: 1, text: "Amen.")
+        let free = try #require(DiskSpace.available(at: folder))
+        let full = RenderCache(folder: folder, floor: free + (1 << 30))
+        do {
+            try full.store(.init(samples: [1, 2, 3], sampleRate: 22_050), for: key)
+            Issue.record("stored past the floor")
+        } catch {
+            #expect(error.description.contains("nearly full"), "\(error)")
+        }
+        #expect(full.usage().entries == 0)
+        try RenderCache(folder: folder, floor: 0).store(.init(samples: [1, 2, 3], sampleRate: 22_050), for: key)
+        #expect(RenderCache(folder: folder).entry(key) != nil)
     }
 }
