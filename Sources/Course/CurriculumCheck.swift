@@ -257,6 +257,25 @@ public struct CurriculumCheck: Sendable {
         return found
     }
 
+    /// The ids of the lessons whose prerequisite chain comes back to them.
+    private static func lessonsOnCycles(_ byID: [String: Header]) -> Set<String> {
+        var walked: Set<String> = []
+        var onCycle: Set<String> = []
+        for start in byID.keys.sorted() where !walked.contains(start) {
+            var path: [String] = []
+            var position: [String: Int] = [:]
+            var current: String? = start
+            while let id = current, !walked.contains(id), position[id] == nil, let header = byID[id] {
+                position[id] = path.count
+                path.append(id)
+                current = header.prerequisite
+            }
+            if let id = current, let first = position[id] { onCycle.formUnion(path[first...]) }
+            walked.formUnion(path)
+        }
+        return onCycle
+    }
+
     private func crossLessonProblems(_ headers: [Header], listed: [String]) -> [CurriculumProblem] {
         var problems: [CurriculumProblem] = []
         var byID: [String: Header] = [:]
@@ -282,26 +301,27 @@ public struct CurriculumCheck: Sendable {
                 problems.append(CurriculumProblem(.lesson, file: header.path, .sequenceOutOfOrder(sequence: sequence, position: position + 1)))
             }
         }
+        for header in headers {
+            if let prerequisite = header.prerequisite, header.id != nil, byID[prerequisite] == nil {
+                problems.append(CurriculumProblem(.lesson, file: header.path, .unknownPrerequisite(prerequisite)))
+            }
+        }
+        // Each lesson has at most one prerequisite, so the lessons on a cycle are found in one
+        // walk of each chain (a chain is walked once: linear in the lessons). Each cycle is
+        // reported once, at the first of its lessons in file order, from that lesson round.
+        let onCycle = Self.lessonsOnCycles(byID)
         var reportedCycles: Set<Set<String>> = []
         for header in headers {
-            guard let id = header.id, let prerequisite = header.prerequisite else { continue }
-            guard byID[prerequisite] != nil else {
-                problems.append(CurriculumProblem(.lesson, file: header.path, .unknownPrerequisite(prerequisite)))
-                continue
-            }
-            // Each lesson has at most one prerequisite: follow the chain until it ends or
-            // repeats; a chain that comes back to this lesson is a cycle.
+            guard let id = header.id, onCycle.contains(id), let prerequisite = header.prerequisite else { continue }
             var chain = [id]
-            var current: String? = prerequisite
-            while let next = current, byID[next] != nil {
-                if let start = chain.firstIndex(of: next) {
-                    if start == 0, reportedCycles.insert(Set(chain)).inserted {
-                        problems.append(CurriculumProblem(.lesson, file: header.path, .prerequisiteCycle(chain + [id])))
-                    }
-                    break
-                }
+            var next = prerequisite
+            while next != id, chain.count <= onCycle.count, let header = byID[next] {
                 chain.append(next)
-                current = byID[next]?.prerequisite
+                guard let after = header.prerequisite else { break }
+                next = after
+            }
+            if next == id, reportedCycles.insert(Set(chain)).inserted {
+                problems.append(CurriculumProblem(.lesson, file: header.path, .prerequisiteCycle(chain + [id])))
             }
         }
         return problems

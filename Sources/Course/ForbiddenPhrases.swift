@@ -27,6 +27,9 @@ public struct ForbiddenPhrases: Sendable, Hashable {
 
     public let categories: [Category]
     private let normalized: [(words: [String], match: Match)]
+    /// The indexes into `normalized` of the phrases beginning with each word: a text is
+    /// read once, whatever the length of the list.
+    private let byFirstWord: [String: [Int]]
 
     public init(categories: [Category]) {
         self.categories = categories
@@ -36,6 +39,7 @@ public struct ForbiddenPhrases: Sendable, Hashable {
                 return words.isEmpty ? nil : (words, Match(phrase: phrase, category: category.name))
             }
         }
+        byFirstWord = Dictionary(grouping: normalized.indices, by: { [normalized] in normalized[$0].words[0] })
     }
 
     public static func == (lhs: ForbiddenPhrases, rhs: ForbiddenPhrases) -> Bool {
@@ -79,17 +83,16 @@ public struct ForbiddenPhrases: Sendable, Hashable {
     /// Every forbidden phrase in `text`, in list order.
     public func matches(in text: String) -> [Match] {
         let words = TextNormalization.words(text)
-        return normalized.compactMap { entry in
-            Self.contains(words, entry.words) ? entry.match : nil
+        var found: Set<Int> = []
+        for start in words.indices {
+            for index in byFirstWord[words[start]] ?? [] where !found.contains(index) {
+                let phrase = normalized[index].words
+                if start + phrase.count <= words.count, words[start..<(start + phrase.count)].elementsEqual(phrase) {
+                    found.insert(index)
+                }
+            }
         }
-    }
-
-    private static func contains(_ words: [String], _ phrase: [String]) -> Bool {
-        guard phrase.count <= words.count else { return false }
-        for start in 0...(words.count - phrase.count) where words[start] == phrase[0] {
-            if Array(words[start..<(start + phrase.count)]) == phrase { return true }
-        }
-        return false
+        return found.sorted().map { normalized[$0].match }
     }
 
     /// The problem a decoding error stands for, with the field written `categories[0].phrases`.

@@ -122,10 +122,23 @@ struct LessonParser {
 
     /// Reports a script the voices could not say (``SpeakableLimits``).
     static func checkSpeakable(_ text: String, field: String, segment: Int?, report: (CurriculumProblem.Kind) -> Void) {
-        if text.count > SpeakableLimits.largestScript {
-            report(.tooLong(field: field, what: "script", length: text.count, limit: SpeakableLimits.largestScript, segment: segment))
+        // Counted in Unicode scalars, one pass (a course of 10,000 lessons is checked at
+        // every start).
+        var length = 0
+        var word = 0
+        var longest = 0
+        for scalar in text.unicodeScalars {
+            length += 1
+            if scalar.isASCII ? (scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D)) : scalar.properties.isWhitespace {
+                word = 0
+            } else {
+                word += 1
+                longest = max(longest, word)
+            }
         }
-        let longest = text.split(whereSeparator: \.isWhitespace).map(\.count).max() ?? 0
+        if length > SpeakableLimits.largestScript {
+            report(.tooLong(field: field, what: "script", length: length, limit: SpeakableLimits.largestScript, segment: segment))
+        }
         if longest > SpeakableLimits.longestWord {
             report(.tooLong(field: field, what: "word", length: longest, limit: SpeakableLimits.longestWord, segment: segment))
         }
@@ -199,6 +212,11 @@ private struct Fields {
         self.report = report
     }
 
+    /// Whether `string` holds only whitespace (stops at its first other character).
+    static func isBlank(_ string: String) -> Bool {
+        string.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+    }
+
     /// A required, non-blank string.
     mutating func string(_ key: String) -> String? {
         read.insert(key)
@@ -210,7 +228,7 @@ private struct Fields {
             report(.wrongType(key, expected: "a string", segment: segment))
             return nil
         }
-        guard !string.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard !Self.isBlank(string) else {
             report(.emptyField(key, segment: segment))
             return nil
         }
@@ -225,7 +243,7 @@ private struct Fields {
             report(.wrongType(key, expected: "a string or null", segment: segment))
             return nil
         }
-        guard !string.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard !Self.isBlank(string) else {
             report(.emptyField(key, segment: segment))
             return nil
         }
@@ -270,7 +288,7 @@ private struct Fields {
             report(.wrongType(key, expected: "a list of strings", segment: segment))
             return nil
         }
-        if strings.contains(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) {
+        if strings.contains(where: Self.isBlank) {
             report(.emptyField(key, segment: segment))
             return nil
         }
