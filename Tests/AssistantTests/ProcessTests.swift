@@ -296,6 +296,43 @@ struct ProcessTests {
         #expect(try files.map { try Data(contentsOf: domain.appendingPathComponent($0)) } == before)
     }
 
+    /// The `Environment=` of the unit (systemd/bible-course.service).
+    static func unitEnvironment() throws -> [String: String] {
+        let unit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("systemd/bible-course.service")
+        var environment: [String: String] = [:]
+        for line in try String(contentsOf: unit, encoding: .utf8).split(separator: "\n") where line.hasPrefix("Environment=") {
+            let assignment = line.dropFirst("Environment=".count)
+            guard let equals = assignment.firstIndex(of: "=") else { continue }
+            environment[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+        }
+        return environment
+    }
+
+    /// A crash under the unit's environment ends the process (so systemd restarts it): a
+    /// SIGSEGV is not caught and carried on from.
+    @Test func aCrashEndsTheProcess() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString.prefix(6))")
+        defer { try? FileManager.default.removeItem(at: state) }
+        var environment = try Self.unitEnvironment()
+        environment["HOME"] = state.path
+        let session = Process()
+        session.executableURL = Self.executable
+        session.arguments = ["session", "--state-dir", state.path]
+        session.environment = ProcessInfo.processInfo.environment.merging(environment) { _, unit in unit }
+        let input = Pipe(), output = Pipe()
+        session.standardInput = input
+        session.standardOutput = output
+        session.standardError = FileHandle.nullDevice
+        try session.run()
+        defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+        // Once it has said its first state, it waits on its input.
+        _ = output.fileHandleForReading.availableData
+        kill(session.processIdentifier, SIGSEGV)
+        #expect(wait(session, seconds: 10), "the crashed process ended")
+        #expect(session.terminationReason == .uncaughtSignal && session.terminationStatus == SIGSEGV)
+    }
+
     /// A small disk of its own (tmpfs), for what a full disk does; nil where this process
     /// may not mount one (not root, no CAP_SYS_ADMIN).
     static func smallDisk(kilobytes: Int) -> URL? {

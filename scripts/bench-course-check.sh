@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# How long a long course takes to check, beside the bundled course in the same run: a
+# course of $LESSONS lessons (default 10000) is made from the bundled one's six lessons
+# (each copied under a new id, sequence and prerequisite), then timed, on one core:
+#   - the daemon's start (`simulate` on one short recording: the start-up check of every
+#     lesson and passage, the vocabulary, the model, the session), beside the bundled course;
+#   - `doctor` (the same check, as the daemon makes it before READY);
+#   - `curriculum check` (every check, the transcript normaliser's too).
+# The unit gives the daemon TimeoutStartSec=120 to say READY; a Pi's core is several times
+# slower than this machine's.
+#
+#   scripts/bench-course-check.sh [BIN]     BIN: the binary to time (default: the release build)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+LESSONS="${LESSONS:-10000}"
+BIN="${1:-}"
+if [ -z "$BIN" ]; then
+    (cd "$ROOT" && swift build -c release --product bible-course --quiet)
+    BIN="$ROOT/.build/release/bible-course"
+fi
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+python3 - "$ROOT/curriculum" "$WORK/course" "$LESSONS" <<'PY'
+import copy, json, os, shutil, sys
+source, target, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+folder = os.path.join(source, "courses", "biblical-foundations-01")
+course = json.load(open(os.path.join(folder, "course.json")))
+lessons = [json.load(open(os.path.join(folder, "lessons", f"{lesson}.json"))) for lesson in course["lessons"]]
+course_id = "long-course"
+out = os.path.join(target, "courses", course_id, "lessons")
+os.makedirs(out)
+ids = []
+for index in range(count):
+    lesson = copy.deepcopy(lessons[index % len(lessons)])
+    lesson.update(lesson_id=f"long_{index + 1:05d}", course_id=course_id, sequence=index + 1,
+                  prerequisite=ids[-1] if ids else None)
+    ids.append(lesson["lesson_id"])
+    json.dump(lesson, open(os.path.join(out, lesson["lesson_id"] + ".json"), "w"))
+json.dump(dict(course, course_id=course_id, lessons=ids), open(os.path.join(target, "courses", course_id, "course.json"), "w"))
+shutil.copy(os.path.join(source, "forbidden-phrases.json"), target)
+PY
+UTTERANCE="$(find "$ROOT/../shared/speech/speech-commands" -name "*.wav" -print -quit)"
+timed() {   # label, command...: prints the wall-clock seconds and peak RSS of the command
+    local label="$1"; shift
+    /usr/bin/time -f "$label: %e s, peak RSS %M KB" taskset -c 0 "$@" >/dev/null 2>"$WORK/time.txt" || true
+    tail -n 1 "$WORK/time.txt"
+}
+echo "binary: $BIN; long course: $LESSONS lessons"
+timed "start, bundled course (6 lessons)" "$BIN" simulate --utterances "$UTTERANCE" --state-dir "$WORK/state-bundled"
+timed "start, long course" "$BIN" simulate --utterances "$UTTERANCE" --state-dir "$WORK/state-long" \
+    --curriculum "$WORK/course" --course long-course
+timed "doctor, long course" "$BIN" doctor --curriculum "$WORK/course" --state-dir "$WORK/state-long" --course long-course
+timed "curriculum check, long course" "$BIN" curriculum check "$WORK/course"
