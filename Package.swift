@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(name: "VocabularyUnitTests", dependencies: ["Vocabulary", "Scripture", "Support"]),
         .testTarget(name: "AudioUnitTests", dependencies: ["Audio"]),
         .testTarget(name: "VoiceUnitTests", dependencies: ["Voice", "Audio", "Support"], exclude: ["fake-piper.py"]),
-        .testTarget(name: "HearingUnitTests", dependencies: ["Decoding", "Hearing", "Intents", "Scripture", "Support"]),
+        .testTarget(name: "HearingUnitTests", dependencies: ["Audio", "Decoding", "Hearing", "Intents", "Scripture", "Support"]),
         .testTarget(name: "AssistantUnitTests", dependencies: ["Assistant", "Course", "Hearing", "Intents", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ListeningUnitTests", dependencies: ["Listening", "Assistant", "Decoding", "Hearing", "Support", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ScriptureTests", dependencies: ["Scripture"]),

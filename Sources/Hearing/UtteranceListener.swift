@@ -23,6 +23,8 @@ public final class UtteranceListener {
     private var soundHeard: [Int16] = []
     private var heardOrigin = 0
     private var heardCursor = 0
+    /// The microphone's offset, taken out of everything heard first.
+    private var dcBlocker = DCBlocker()
 
     public init(recognizer: Recognizer, endpointer configuration: Endpointer.Configuration = Endpointer.Configuration()) {
         self.recognizer = recognizer
@@ -48,12 +50,13 @@ public final class UtteranceListener {
     /// recogniser error closes the open utterance and goes to `failed`; listening goes on.
     public func hear(_ samples: [Int16], heard: (RecognizedUtterance, _ cut: Bool) -> Bool,
                               failed: (any Error) -> Void) {
+        let heardNow = dcBlocker.process(samples)
         // What was heard of the stretch the cleaned samples are (`soundHeard` begins with
         // the cleaner's delay, so its indices are the cleaned stream's).
         let first = soundHeard.count - (cleaner?.delaySamples ?? 0)
-        if cleaner != nil { soundHeard += samples }
-        let heardStretch = cleaner == nil ? nil : Array(soundHeard[first..<(first + samples.count)])
-        let samples = cleaner?.process(samples) ?? samples
+        if cleaner != nil { soundHeard += heardNow }
+        let heardStretch = cleaner == nil ? nil : Array(soundHeard[first..<(first + heardNow.count)])
+        let samples = cleaner?.process(heardNow) ?? heardNow
         defer { forgetHeard() }
         events: for event in endpointer.process(samples, heard: heardStretch) {
             switch event {

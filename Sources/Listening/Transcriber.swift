@@ -86,6 +86,8 @@ public final class Transcriber {
     private var position = 0
     /// Samples fed that do not yet fill an endpointer frame.
     private var pending: [Int16] = []
+    /// The microphone's offset, taken out before the endpointer measures a level.
+    private var dcBlocker = DCBlocker()
 
     /// The utterances of `samples` (16 kHz mono), in order: a whole recording.
     public func transcribe(_ samples: [Int16]) throws(DecoderError) -> [Utterance] {
@@ -96,6 +98,7 @@ public final class Transcriber {
     /// Starts again at time 0, dropping an open utterance.
     public func reset() {
         cutter = Endpointer(configuration: endpointer)
+        dcBlocker = DCBlocker()
         audio = []
         audioStart = 0
         position = 0
@@ -105,7 +108,7 @@ public final class Transcriber {
     /// Feeds the next `samples` of a stream (a microphone); returns the utterances they
     /// complete.
     public func feed(_ samples: [Int16]) throws(DecoderError) -> [Utterance] {
-        pending += samples
+        pending += dcBlocker.process(samples)
         var utterances: [Utterance] = []
         let frame = Endpointer.frameSamples
         let trailing = endpointer.trailingSilenceMilliseconds * PocketSphinxDecoder.sampleRate / 1000

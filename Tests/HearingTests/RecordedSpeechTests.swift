@@ -32,4 +32,15 @@ struct RecordedSpeechTests {
         // The second opens with its pre-roll, after the silence between them.
         #expect(two.start >= secondStarts - 0.5 && two.start < two.end && two.end <= total, "\(places)")
     }
+
+    @Test("a microphone's offset of a tenth of full scale: both utterances still cut and heard as without it")
+    func offsetMicrophone() throws {
+        let (samples, _, _) = try Self.twoSpeakers(gap: 2)
+        let recognizer = try TestModel.recognizer(.grammar(try TestModel.compiled()))
+        let plain = try RecordedSpeech.utterances(samples, with: recognizer).map(\.recognition.hypothesis.text)
+        let offset = samples.map { Int16(clamping: Int($0) + 3277) }
+        let heard = try RecordedSpeech.utterances(offset, with: recognizer).map(\.recognition.hypothesis.text)
+        #expect(plain.count == 2)
+        #expect(heard == plain)
+    }
 }

@@ -1,3 +1,4 @@
+import Audio
 import Foundation
 import Hearing
 import Testing
@@ -167,5 +168,41 @@ struct EndpointerTests {
         for _ in 0..<3600 { events += endpointer.process(second).count }
         #expect(events == 0)
         #expect(!endpointer.isInSpeech)
+    }
+}
+
+/// A microphone's constant offset, taken out before the endpointer measures a level.
+@Suite("DC offset")
+struct DCOffsetTests {
+    /// Two words a second apart, with a tenth of full scale added to every sample.
+    static let offsetSpeech: [Int16] = {
+        let words = EndpointerTests.tone(1, amplitude: 0) + EndpointerTests.tone(0.8, amplitude: 8000)
+            + EndpointerTests.tone(1.5, amplitude: 0) + EndpointerTests.tone(0.8, amplitude: 8000, frequency: 300)
+            + EndpointerTests.tone(1.5, amplitude: 0)
+        let quiet = EndpointerTests.noise(Double(words.count) / 16_000, amplitude: 100)
+        return zip(words, quiet).map { Int16(clamping: Int($0) + Int($1) + 3277) }
+    }()
+
+    @Test("with a 10% offset taken out, the endpointer cuts both words, as without one")
+    func offsetRemoved() {
+        var blocker = DCBlocker()
+        var cleaned: [Int16] = []
+        for start in stride(from: 0, to: Self.offsetSpeech.count, by: 1000) {
+            cleaned += blocker.process(Array(Self.offsetSpeech[start..<min(Self.offsetSpeech.count, start + 1000)]))
+        }
+        #expect(cleaned.count == Self.offsetSpeech.count)
+        let tail = cleaned.suffix(8000).map { abs(Int($0)) }
+        #expect(tail.reduce(0, +) / tail.count < 150, "the offset is gone: the last half second is the quiet's level")
+        #expect(EndpointerTests.run(cleaned).utterances.count == 2)
+        #expect(EndpointerTests.run(Self.offsetSpeech).utterances.isEmpty, "left in, the offset keeps every pause loud: nothing is cut")
+    }
+
+    @Test("the blocker passes speech's frequencies")
+    func passesSpeech() {
+        var blocker = DCBlocker()
+        let tone = EndpointerTests.tone(1, amplitude: 8000, frequency: 100)
+        let out = blocker.process(tone)
+        let peak = out.suffix(8000).map { abs(Int($0)) }.max() ?? 0
+        #expect(peak > 7800 && peak <= 8000, "100 Hz at \(peak) of 8000")
     }
 }
