@@ -173,14 +173,15 @@ struct PiperChildTests {
     @Test("the daemon's voice with a child that never starts: espeak-ng speaks, no thread waits on it")
     func narratorOverASilentChild() throws {
         let espeak = try SpeechSynthesizer()
+        // A start bound of 3 s: the first speech's thread still waits on it when the speeches end.
         let narrator = PiperNarrator(launch: launch("silent"), cache: nil, fallback: espeak, sentenceWait: .milliseconds(300),
-                                     limits: Self.limits, log: { _ in })
+                                     limits: PiperProcess.Limits(start: .seconds(3), sentence: .seconds(1)), log: { _ in })
         for reference in ["John chapter 3, verse 16.", "Romans chapter 8, verse 28.", "Psalm 23."] {
             let took = try seconds { _ = try narrator.speak(reference, to: RecordingAudioSink(), shouldStop: { false }) }
             #expect(took < 1.5, "\(reference): \(took) s")
         }
         #expect(renderThreads() >= 1, "the first speech's thread still waits on the start, bounded by it")
-        let deadline = Date(timeIntervalSinceNow: 3)
+        let deadline = Date(timeIntervalSinceNow: 5)
         while renderThreads() > 0, Date() < deadline { usleep(20_000) }
         #expect(renderThreads() == 0, "the thread waiting on the start ended with the start's bound")
     }
