@@ -39,13 +39,16 @@ public enum Reply: Sendable, Hashable {
     /// A segment that could not be delivered (no working speaker, an unreadable passage):
     /// the lesson waits at that segment for its command.
     case segmentNotPlayed(Command)
+    /// A passage asked for that has no verses in `Bible.db` (``SpokenReference/noSuchPassage(_:)``
+    /// says more where the reference names what does not exist).
+    case noSuchPassage
 
     /// Every reply whose words are known before any lesson is read (``answerIs(_:)`` carries
     /// a lesson's answer): what a voice can render ahead.
     public static let fixed: [Reply] = [
         .useValidCommand, .noLessonActive, .lessonComplete, .lessonUnavailable, .structuredCourse,
         .commandNotRecognized, .interpretationNotApplication, .outsideSyllabus, .correct, .allLessonsComplete,
-        .referenceNotCaught, .referenceRefused, .paused,
+        .referenceNotCaught, .referenceRefused, .paused, .noSuchPassage,
     ] + Command.allCases.map(Reply.segmentNotPlayed)
 
     /// The exact words spoken.
@@ -68,6 +71,7 @@ public enum Reply: Sendable, Hashable {
         case .referenceRefused: "Which passage would you like? Please say the reference again."
         case .paused: "Paused. Say 'Continue' when you are ready."
         case .segmentNotPlayed(let command): "That part of the lesson could not be played. Say '\(command.phrase)' to try again."
+        case .noSuchPassage: "There is no such passage."
         }
     }
 }

@@ -265,7 +265,7 @@ public final class SessionDriver {
             case .readPassage(let reference):
                 let found = passage(reference)
                 guard let passage = found, !passage.verses.isEmpty else {
-                    if found != nil { say("There is no such passage.", kind: .reply) }
+                    if found != nil { say(Reply.noSuchPassage.text, kind: .reply) }
                     followUps.append(.passageRead)
                     break
                 }

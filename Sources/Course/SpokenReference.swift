@@ -37,14 +37,14 @@ public enum SpokenReference {
         switch error {
         case .noChapter(let book, _):
             let count = book.chapterCount
-            return "There is no such passage. \(book.name) has \(count) chapter\(count == 1 ? "" : "s")."
+            return "\(Reply.noSuchPassage.text) \(book.name) has \(count) chapter\(count == 1 ? "" : "s")."
         case .noVerse(let book, let chapter, _):
             let count = book.verseCount(chapter: chapter) ?? 0
-            return "There is no such passage. \(book.name) chapter \(chapter) has \(count) verses."
+            return "\(Reply.noSuchPassage.text) \(book.name) chapter \(chapter) has \(count) verses."
         case .notInTranslation:
             return "That verse is not in the Berean Standard Bible."
         default:
-            return "There is no such passage."
+            return Reply.noSuchPassage.text
         }
     }
 }

@@ -9,8 +9,8 @@ import Foundation
 ///
 /// The stock model's own file cannot be written out as ARPA here (`sphinx_lm_convert`
 /// stops on an assertion after its unigrams), so the bigrams are found by asking the model:
-/// for each pair of words, whether it scores them as a bigram of its own (``pairs``² lookups,
-/// about 2 s for 3,000 words on the build machine).
+/// for each pair of words, whether it scores them as a bigram of its own (``pairs``²
+/// lookups).
 public enum EverydayEnglishModel {
     /// How many of the stock model's most probable words the model holds.
     public static let defaultVocabularySize = 10_000

@@ -7,7 +7,7 @@ import Scripture
 ///
 /// PocketSphinx copies a rule's states at every reference, and each book has its own
 /// ranges, so a place names its verse numbers twice and its chapter numbers three times,
-/// not once per phrasing (one copy per phrasing decoded 1.45x slower). The factored form
+/// not once per phrasing (one copy per phrasing decodes slower). The factored form
 /// also lets "verses" stand before a single verse ("john three verses sixteen"), which
 /// reads the same verse.
 ///

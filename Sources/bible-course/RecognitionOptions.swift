@@ -6,9 +6,7 @@ import Listening
 /// The settings of hearing as flags, each named like its config key
 /// (`minimum_confidence` = `--minimum-confidence`): one group for `run`, `simulate`,
 /// `demo` (inside ``DaemonOptions``) and `recognize`. Ranges are checked in one place,
-/// ``DaemonConfiguration/set(_:_:source:)``, as for the config file. `recognize`'s old
-/// spellings (`--min-confidence`, `--max-pause`, `--trailing-silence`,
-/// `--suppress-noise-below`, `--fallback`) are hidden aliases.
+/// ``DaemonConfiguration/set(_:_:source:)``, as for the config file.
 struct RecognitionOptions: ParsableArguments {
     @Option(help: "How commands are heard: language-model (the grammar's sentences among everyday words; default) or grammar.")
     var commandSearch: CommandSearch?
@@ -18,28 +16,18 @@ struct RecognitionOptions: ParsableArguments {
 
     @Option(help: "Do not act on what was heard with less confidence than this, 0-1 (default: 0.7 with an adapted acoustic model, else none).")
     var minimumConfidence: Double?
-    @Option(name: .customLong("min-confidence"), help: .hidden)
-    var minConfidence: Double?
 
     @Option(name: .customLong("suppress-noise-below-db"), help: "Suppress the noise of utterances whose signal-to-noise ratio is below this (dB; 0: never).")
     var suppressNoiseBelowDecibels: Double?
-    @Option(name: .customLong("suppress-noise-below"), help: .hidden)
-    var suppressNoiseBelow: Double?
 
     @Option(name: .customLong("max-pause-ms"), help: "Reject an utterance with a longer pause between words (ms).")
     var maxPauseMilliseconds: Int?
-    @Option(name: .customLong("max-pause"), help: .hidden)
-    var maxPause: Int?
 
     @Option(name: .customLong("trailing-silence-ms"), help: "Silence that ends an utterance (ms).")
     var trailingSilenceMilliseconds: Int?
-    @Option(name: .customLong("trailing-silence"), help: .hidden)
-    var trailingSilence: Int?
 
     @Flag(help: "Use the stock en-us language model instead of the compiled grammar.")
     var standardRecognition = false
-    @Flag(name: .customLong("fallback"), help: .hidden)
-    var fallback = false
 
     @Option(help: "A speaker adaptation from scripts/adapt.sh: an adapted acoustic model folder or an MLLR transform file.")
     var adaptation: String?
@@ -56,20 +44,16 @@ struct RecognitionOptions: ParsableArguments {
     /// Sets the flags that were given on `configuration`, each checked as its key is in the
     /// config file; an error names the flag as it was spelt.
     func apply(to configuration: inout DaemonConfiguration) throws(ConfigurationError) {
-        func set(_ key: DaemonConfiguration.Key, _ value: ConfigurationValue?, flag: String? = nil) throws(ConfigurationError) {
-            if let value { try configuration.set(key, value, source: flag ?? key.flag) }
+        func set(_ key: DaemonConfiguration.Key, _ value: ConfigurationValue?) throws(ConfigurationError) {
+            if let value { try configuration.set(key, value, source: key.flag) }
         }
         try set(.commandSearch, commandSearch.map { .string($0.rawValue) })
         try set(.garbageWeight, garbageWeight.map(ConfigurationValue.float))
         try set(.minimumConfidence, minimumConfidence.map(ConfigurationValue.float))
-        try set(.minimumConfidence, minConfidence.map(ConfigurationValue.float), flag: "--min-confidence")
         try set(.suppressNoiseBelow, suppressNoiseBelowDecibels.map(ConfigurationValue.float))
-        try set(.suppressNoiseBelow, suppressNoiseBelow.map(ConfigurationValue.float), flag: "--suppress-noise-below")
         try set(.maximumPause, maxPauseMilliseconds.map(ConfigurationValue.integer))
-        try set(.maximumPause, maxPause.map(ConfigurationValue.integer), flag: "--max-pause")
         try set(.trailingSilence, trailingSilenceMilliseconds.map(ConfigurationValue.integer))
-        try set(.trailingSilence, trailingSilence.map(ConfigurationValue.integer), flag: "--trailing-silence")
-        if standardRecognition || fallback { try set(.standardRecognition, .boolean(true)) }
+        if standardRecognition { try set(.standardRecognition, .boolean(true)) }
         try set(.adaptation, adaptation.map(ConfigurationValue.string))
         try set(.hearingTuning, hearingTuning.map(ConfigurationValue.string))
         try set(.rnnoise, rnnoise.map(ConfigurationValue.boolean))
