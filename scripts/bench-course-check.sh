@@ -11,15 +11,12 @@
 #
 #   scripts/bench-course-check.sh [BIN]     BIN: the binary to time (default: the release build)
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,11p' "$0"; exit 0 ;; esac; done
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+cd "$ROOT"
 LESSONS="${LESSONS:-10000}"
-BIN="${1:-}"
-if [ -z "$BIN" ]; then
-    (cd "$ROOT" && swift build -c release --product bible-course --quiet)
-    BIN="$ROOT/.build/release/bible-course"
-fi
-WORK="$(mktemp -d)"
-trap 'rm -rf "$WORK"' EXIT
+if [ -n "${1:-}" ]; then BIN="$1"; else release_binary; fi
+work_folder ""
 python3 - "$ROOT/curriculum" "$WORK/course" "$LESSONS" <<'PY'
 import copy, json, os, shutil, sys
 source, target, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
@@ -39,7 +36,9 @@ for index in range(count):
 json.dump(dict(course, course_id=course_id, lessons=ids), open(os.path.join(target, "courses", course_id, "course.json"), "w"))
 shutil.copy(os.path.join(source, "forbidden-phrases.json"), target)
 PY
-UTTERANCE="$(find "$ROOT/../shared/speech/speech-commands" -name "*.wav" -print -quit)"
+SPEECH="${BIBLE_COURSE_SPEECH:-$(dirname "$ROOT")/shared/speech}"
+UTTERANCE="$(find "$SPEECH/speech-commands" -name "*.wav" -print -quit)"
+[ -n "$UTTERANCE" ] || { echo "bench-course-check.sh: no Speech Commands recording under $SPEECH (see ../shared/speech/README.md)" >&2; exit 1; }
 timed() {   # label, command...: prints the wall-clock seconds and peak RSS of the command
     local label="$1"; shift
     /usr/bin/time -f "$label: %e s, peak RSS %M KB" taskset -c 0 "$@" >/dev/null 2>"$WORK/time.txt" || true
