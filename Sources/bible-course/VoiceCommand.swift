@@ -60,7 +60,7 @@ extension VoiceCommand {
             })
             let usage = dataPaths.voiceCache.usage()
             print("voice \(narrator.voiceName) at \(configuration.rate)x: \(done.sentences) sentences of course \(courseID); "
-                  + "rendered and stored \(done.rendered) now in \(started.duration(to: .now)), \(done.cached) were already; "
+                  + "rendered \(done.rendered) now in \(started.duration(to: .now)), \(done.cached) were already; "
                   + "cache \(dataPaths.voiceCache.folder.path): \(usage.entries) sentences, \(usage.bytes / 1_000_000) MB")
             if let failure = done.failure {
                 let left = done.sentences - done.rendered - done.cached
