@@ -12,7 +12,7 @@ say() { printf '[setup] %s\n' "$*" >&2; }
 APT_PACKAGES=(
     libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us pocketsphinx
     libasound2-dev alsa-utils libsqlite3-dev libespeak-ng-dev espeak-ng sox unzip libspeexdsp-dev libwebrtc-audio-processing-dev
-    sphinxtrain sphinxbase-utils irstlm
+    sphinxtrain sphinxbase-utils irstlm python3
 )
 missing=()
 for package in "${APT_PACKAGES[@]}"; do

@@ -13,8 +13,12 @@ struct PiperChildTests {
     /// Short bounds, so a test waits seconds, not the daemon's minute.
     static let limits = PiperProcess.Limits(start: .seconds(1), sentence: .seconds(1))
 
+    /// The first `python3` on the PATH: the fake needs nothing but the standard library.
+    static let python = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/python3" }
+        .first(where: FileManager.default.isExecutableFile(atPath:)) ?? "/usr/bin/python3"
+
     private func launch(_ behaviour: String) -> PiperProcess.Launch {
-        PiperProcess.Launch(python: "/usr/bin/python3", script: Self.fake, model: behaviour, voiceFolders: [], lengthScale: 1)
+        PiperProcess.Launch(python: Self.python, script: Self.fake, model: behaviour, voiceFolders: [], lengthScale: 1)
     }
 
     /// A file the fake child writes its pid to.
