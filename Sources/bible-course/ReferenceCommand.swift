@@ -16,7 +16,7 @@ struct ReferenceCommand: ParsableCommand {
         discussion: """
             Each line is parsed as a written or spoken reference ("John 3:16", "romans eight \
             twenty eight", "the twenty third psalm", "the fifth chapter of romans") and checked \
-            against the real chapter and verse bounds; how ambiguous forms are read is in the \
+            against the real chapter and verse bounds; how ambiguous forms are read is in \
             docs/references.md. Output uses OSIS book ids: `Book C:V`, `Book C:V-V`, \
             `Book C:V-C:V`, `Book C` (a whole chapter), several joined by `; `. Without --json \
             each line prints the reference, or `error: ...`. A line that does not read as it \
