@@ -69,18 +69,6 @@ struct CompiledModelLoadingTests {
         }
     }
 
-    @Test("the recogniser loads the model and listens for each lesson's answers")
-    func recognizerLoadsModel() throws {
-        try Self.withLocations { locations in
-            let (model, _) = try RecognitionModel.prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight).get()
-            let recognizer = try Recognizer(mode: .grammar(model))
-            for answer in try Self.curriculumAnswers(locations) {
-                try recognizer.expect(.answer([answer]))
-            }
-            try recognizer.expect(.commands)
-        }
-    }
-
     @Test("a user vocabulary's word is compiled, with its authored pronunciation")
     func userVocabularyMerged() throws {
         let vocabulary = """
