@@ -2,7 +2,10 @@
 """The daemon's Piper voice, as a child process: loads one Piper voice once, then turns each
 line of text it reads into speech.
 
-    piper-voice.py --model en_US-joe-medium [--voices DIR ...] [--length-scale 1.11]
+    piper-voice.py --model en_US-joe-medium [--voices DIR ...] [--length-scale 1.11] [--threads N] [--nice N]
+
+--threads: onnxruntime's threads for one rendering (0: its own choice, one per core);
+--nice: how much lower than the daemon's the child's priority is (hearing comes first).
 
 Protocol (stdin, stdout; binary on stdout, errors on stderr):
   - first, one line of JSON: {"sample_rate": 22050, "model": "/path/en_US-joe-medium.onnx"}
@@ -43,12 +46,37 @@ def find_model(name, folders):
                      "and in the installed *_piper_voice packages)")
 
 
+def load(piper_voice, model, threads):
+    """The voice, its onnxruntime session using `threads` threads (0: onnxruntime's choice).
+    PiperVoice.load makes its own session options: it is given ours for the one call."""
+    import onnxruntime
+    if threads <= 0:
+        return piper_voice.load(model, config_path=model + ".json")
+    made = onnxruntime.SessionOptions
+
+    def options():
+        chosen = made()
+        chosen.intra_op_num_threads = threads
+        chosen.inter_op_num_threads = 1
+        return chosen
+
+    onnxruntime.SessionOptions = options
+    try:
+        return piper_voice.load(model, config_path=model + ".json")
+    finally:
+        onnxruntime.SessionOptions = made
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--model", required=True)
     parser.add_argument("--voices", action="append", default=[])
     parser.add_argument("--length-scale", type=float, default=1.0)
+    parser.add_argument("--threads", type=int, default=0)
+    parser.add_argument("--nice", type=int, default=0)
     args = parser.parse_args()
+    if args.nice > 0:
+        os.nice(args.nice)
     # The protocol has standard output to itself: anything else that writes there (a stray
     # print() in Piper's libraries, a C library's warning) goes to stderr instead.
     out = os.fdopen(os.dup(1), "wb")
@@ -66,7 +94,7 @@ def main():
     except ImportError as error:
         raise SystemExit(f"piper-voice: Piper is not installed ({error}); scripts/setup.sh --piper installs it")
     model = find_model(args.model, args.voices)
-    voice = PiperVoice.load(model, config_path=model + ".json")
+    voice = load(PiperVoice, model, args.threads)
     # Deterministic: the same text always sounds the same (and is cached as such).
     config = SynthesisConfig(length_scale=args.length_scale, noise_scale=0.0, noise_w_scale=0.0)
     out.write((json.dumps({"sample_rate": voice.config.sample_rate, "model": model}) + "\n").encode())

@@ -33,9 +33,19 @@ public struct PiperInstall: Sendable, Hashable {
         return PiperInstall(python: python, script: script.path, voiceFolders: [base.appendingPathComponent("voices").path])
     }
 
-    /// How to start Piper with `model` at `rateFactor` times normal speed.
-    public func launch(model: String, rateFactor: Double) -> PiperProcess.Launch {
+    /// How the daemon's Piper runs beside hearing: one onnxruntime thread, at a priority
+    /// 10 below the daemon's, so its background render in the first minutes after start
+    /// (and any rendering) never slows what a person says to the daemon
+    /// (docs/measurements/2026-11-29-piper-beside-hearing.md). `voice render`, which nothing
+    /// hears beside, runs Piper with onnxruntime's own threads at the daemon's priority.
+    public static let besideHearing = (threads: 1, niceness: 10)
+
+    /// How to start Piper with `model` at `rateFactor` times normal speed; `besideHearing`:
+    /// as the daemon runs it (``besideHearing``), else with every core.
+    public func launch(model: String, rateFactor: Double, besideHearing: Bool = true) -> PiperProcess.Launch {
         PiperProcess.Launch(python: python, script: script, model: model, voiceFolders: voiceFolders,
-                            lengthScale: 1 / max(0.1, rateFactor))
+                            lengthScale: 1 / max(0.1, rateFactor),
+                            threads: besideHearing ? Self.besideHearing.threads : 0,
+                            niceness: besideHearing ? Self.besideHearing.niceness : 0)
     }
 }

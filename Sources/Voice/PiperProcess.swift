@@ -23,13 +23,20 @@ public final class PiperProcess: @unchecked Sendable {
         public var voiceFolders: [String]
         /// Piper's length scale: above 1 is slower.
         public var lengthScale: Double
+        /// onnxruntime's threads for one rendering; 0: its own choice (one per core).
+        public var threads: Int
+        /// How much lower the child's priority is than the daemon's (`nice`); 0: the same.
+        public var niceness: Int
 
-        public init(python: String, script: String, model: String, voiceFolders: [String], lengthScale: Double) {
+        public init(python: String, script: String, model: String, voiceFolders: [String], lengthScale: Double,
+                    threads: Int = 0, niceness: Int = 0) {
             self.python = python
             self.script = script
             self.model = model
             self.voiceFolders = voiceFolders
             self.lengthScale = lengthScale
+            self.threads = threads
+            self.niceness = niceness
         }
     }
 
@@ -87,7 +94,8 @@ public final class PiperProcess: @unchecked Sendable {
         self.limits = limits
         process = Process()
         process.executableURL = URL(fileURLWithPath: launch.python)
-        process.arguments = [launch.script, "--model", launch.model, "--length-scale", String(format: "%.3f", launch.lengthScale)]
+        process.arguments = [launch.script, "--model", launch.model, "--length-scale", String(format: "%.3f", launch.lengthScale),
+                             "--threads", String(launch.threads), "--nice", String(launch.niceness)]
             + launch.voiceFolders.flatMap { ["--voices", $0] }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin

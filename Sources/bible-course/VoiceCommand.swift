@@ -46,7 +46,7 @@ extension VoiceCommand {
             do { fallback = try dataPaths.speech(configuration.speech, warn: { warn($0) }) } catch {
                 throw CommandFailure("espeak-ng: \(error)")
             }
-            let narrator = PiperNarrator(launch: install.launch(model: model, rateFactor: configuration.rate),
+            let narrator = PiperNarrator(launch: install.launch(model: model, rateFactor: configuration.rate, besideHearing: false),
                                          cache: dataPaths.voiceCache, fallback: fallback, log: { warn($0) })
             let loader = CurriculumLoader(directory: dataPaths.curriculum)
             guard let courseID = CourseReadiness.courseID(configured: configuration.course, loader: loader) else {

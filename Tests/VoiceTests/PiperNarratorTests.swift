@@ -17,9 +17,9 @@ struct PiperNarratorTests {
             .first(where: FileManager.default.isExecutableFile(atPath:)) ?? "/usr/bin/python3"
     }
 
-    private func launch(python: String = PiperNarratorTests.python) -> PiperProcess.Launch {
+    private func launch(python: String = PiperNarratorTests.python, threads: Int = 0, niceness: Int = 0) -> PiperProcess.Launch {
         PiperProcess.Launch(python: python, script: Self.root.appendingPathComponent("libexec/piper-voice.py").path,
-                            model: "en_US-joe-medium", voiceFolders: [], lengthScale: 1 / 0.9)
+                            model: "en_US-joe-medium", voiceFolders: [], lengthScale: 1 / 0.9, threads: threads, niceness: niceness)
     }
 
     /// How long these tests let Piper take over a sentence: they check what Piper says and
@@ -151,5 +151,29 @@ struct PiperNarratorTests {
         _ = try piper.speak(long, to: sink, shouldStop: { false })
         #expect(sink.played.map(\.waitedUntilHeard) == [false, true])
         #expect(RenderCache(folder: folder).usage().entries == 2)
+    }
+
+    /// The child's niceness and how many threads it runs, from /proc.
+    private func priorityAndThreads(_ pid: Int32) throws -> (nice: Int, threads: Int) {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // After the command's closing parenthesis: state is field 3, nice field 19.
+        let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+        let threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count
+        return (Int(fields[16]) ?? -99, threads)
+    }
+
+    @Test("beside hearing, Piper renders with one thread at a lower priority; otherwise with onnxruntime's threads")
+    func besideHearing() throws {
+        let espeak = try SpeechSynthesizer()
+        let beside = PiperNarrator(launch: launch(threads: 1, niceness: 10), cache: nil, fallback: espeak, sentenceWait: Self.patience, log: { _ in })
+        let alone = PiperNarrator(launch: launch(), cache: nil, fallback: espeak, sentenceWait: Self.patience, log: { _ in })
+        _ = try beside.speak("Amen.", to: RecordingAudioSink(), shouldStop: { false })
+        _ = try alone.speak("Amen.", to: RecordingAudioSink(), shouldStop: { false })
+        let quiet = try priorityAndThreads(try #require(beside.processIdentifier))
+        let busy = try priorityAndThreads(try #require(alone.processIdentifier))
+        #expect(quiet.nice == 10 && busy.nice == 0, "\(quiet) \(busy)")
+        if ProcessInfo.processInfo.activeProcessorCount > 1 {
+            #expect(quiet.threads < busy.threads, "one onnxruntime thread against one a core: \(quiet) \(busy)")
+        }
     }
 }

@@ -26,6 +26,8 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--model", required=True)
 parser.add_argument("--length-scale")
 parser.add_argument("--voices", action="append")
+parser.add_argument("--threads")
+parser.add_argument("--nice")
 args = parser.parse_args()
 behaviour, _, path = args.model.partition(":")
 out = sys.stdout.buffer
