@@ -76,7 +76,10 @@ def main():
     parser.add_argument("--nice", type=int, default=0)
     args = parser.parse_args()
     if args.nice > 0:
-        os.nice(args.nice)
+        try:
+            os.nice(args.nice)
+        except OSError as error:  # a sandbox that refuses it: speak anyway, say so
+            print(f"piper-voice: cannot lower the priority ({error})", file=sys.stderr)
     # The protocol has standard output to itself: anything else that writes there (a stray
     # print() in Piper's libraries, a C library's warning) goes to stderr instead.
     out = os.fdopen(os.dup(1), "wb")
