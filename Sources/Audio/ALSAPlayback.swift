@@ -89,6 +89,9 @@ public final class ALSAPlayback: AudioSink, @unchecked Sendable {
 
     public func stop() { setStopRequested(true) }
 
+    /// The rate the device is open at; nil while it is closed.
+    var openSampleRate: Int? { pcm?.sampleRate }
+
     public func close() {
         pcm?.close()
         pcm = nil

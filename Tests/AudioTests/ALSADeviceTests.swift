@@ -35,8 +35,11 @@ struct ALSADeviceTests {
         defer { playback.close() }
         let tone = (0..<2_205).map { Int16(8_000 * sin(2 * Double.pi * 440 * Double($0) / 22_050)) }
         try playback.play(tone, sampleRate: 22_050)
-        try playback.play(Array(tone.prefix(1_600)), sampleRate: 16_000)   // reopens at another rate
+        #expect(playback.openSampleRate == 22_050)
+        try playback.play(Array(tone.prefix(1_600)), sampleRate: 16_000)
+        #expect(playback.openSampleRate == 16_000, "reopened at the other rate")
         try playback.play([], sampleRate: 16_000)
+        #expect(playback.openSampleRate == 16_000, "nothing to play opens nothing new")
     }
 
     @Test func theNullDeviceTakesQueuedPiecesThenDrainsTheLast() throws {
@@ -46,6 +49,9 @@ struct ALSADeviceTests {
         try playback.queue(second, sampleRate: 44_100)
         try playback.queue(second, sampleRate: 44_100)
         try playback.play(Array(second.prefix(4_410)), sampleRate: 44_100)
+        #expect(playback.openSampleRate == 44_100, "the queued pieces and the last at one rate")
+        try playback.queue(Array(second.prefix(1_600)), sampleRate: 16_000)
+        #expect(playback.openSampleRate == 16_000, "a piece at another rate reopens the device after the queue plays out")
     }
 
     @Test func aMissingDeviceIsAnErrorNamingIt() {
