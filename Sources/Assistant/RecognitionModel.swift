@@ -114,14 +114,14 @@ public enum RecognitionModel {
         _ locations: VocabularyLocations, settings: RecognitionSettings, standardRecognition: Bool = false,
         warn: (String) -> Void, built: (ModelCompiler.Outcome) -> Void = { _ in }
     ) throws -> Recognizer {
-        if standardRecognition { return try Recognizer(mode: .fallback, settings: settings) }
+        if standardRecognition { return try Recognizer(compiled: nil, settings: settings) }
         switch prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight) {
         case .success(let (model, outcome)):
             built(outcome)
-            return try Recognizer(mode: .grammar(model), settings: settings)
+            return try Recognizer(compiled: model, settings: settings)
         case .failure(let error):
             warn("the custom model cannot be used (\(error)); falling back to standard recognition")
-            return try Recognizer(mode: .fallback, settings: settings)
+            return try Recognizer(compiled: nil, settings: settings)
         }
     }
 }

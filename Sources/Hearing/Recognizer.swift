@@ -11,11 +11,6 @@ import Vocabulary
 /// and concluded by ``finish(quietMilliseconds:)``. How it is heard is docs/hearing.md's.
 /// Not thread-safe: one caller at a time.
 public final class Recognizer {
-    public enum Mode: Sendable {
-        case grammar(CompiledModel)
-        case fallback
-    }
-
     public let settings: RecognitionSettings
     /// What is done with each utterance.
     public let policy: HearingPolicy
@@ -48,13 +43,12 @@ public final class Recognizer {
     }
     private var early: EarlyDecode?
 
-    /// A recogniser on PocketSphinx: `mode`'s model, `settings`' searches and numbers.
-    public convenience init(mode: Mode, settings: RecognitionSettings = RecognitionSettings()) throws {
+    /// A recogniser on PocketSphinx with the `compiled` model, or PocketSphinx's stock model
+    /// when nil (standard recognition), `settings`' searches and numbers.
+    public convenience init(compiled: CompiledModel?, settings: RecognitionSettings = RecognitionSettings()) throws {
         let adaptation = try settings.adaptation.map(SpeakerAdaptation.init(path:))
-        var model: CompiledModel?
-        if case .grammar(let compiled) = mode { model = compiled }
-        try self.init(model: model == nil ? .stock : .compiled(settings.commandSearch), settings: settings,
-                      decoders: HearingDecoders(model: model, settings: settings, adaptation: adaptation),
+        try self.init(model: compiled == nil ? .stock : .compiled(settings.commandSearch), settings: settings,
+                      decoders: HearingDecoders(model: compiled, settings: settings, adaptation: adaptation),
                       adapted: adaptation?.acousticModel != nil)
     }
 

@@ -97,7 +97,7 @@ struct DoctorCommand: ParsableCommand {
             let how = outcome == .reused ? "current" : "rebuilt now"
             report(true, "vocabulary model \(model.directory.path) (\(how), \(model.manifest.sources.count) words)")
             do {
-                _ = try Recognizer(mode: .grammar(model))
+                _ = try Recognizer(compiled: model)
                 report(true, "PocketSphinx loads the grammar and dictionary")
             } catch {
                 report(false, "PocketSphinx refuses the compiled model: \(error)", fix: "run `bible-course model build --force` and look at its error")

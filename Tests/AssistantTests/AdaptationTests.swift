@@ -91,9 +91,9 @@ struct AdaptationTests {
 
         var settings = RecognitionSettings()
         settings.independentUtterances = true
-        let shipped = try Self.heard(try Recognizer(mode: .grammar(model), settings: settings))
+        let shipped = try Self.heard(try Recognizer(compiled: model, settings: settings))
         settings.adaptation = output.appendingPathComponent("acoustic-model").path
-        let adapted = try Self.heard(try Recognizer(mode: .grammar(model), settings: settings))
+        let adapted = try Self.heard(try Recognizer(compiled: model, settings: settings))
         print("commands / hard look-ups heard: shipped \(shipped), adapted \(adapted)")
         // Measured: shipped 4 of 7 commands and 3 of 8 look-ups; adapted 6 and 8.
         #expect(adapted.commands >= 6, "adapted: \(adapted), shipped: \(shipped)")

@@ -67,7 +67,7 @@ struct ReliabilityTests {
         let clock = MonotonicSessionClock()
         let runtime = SessionRuntime(.init(
             courseID: SpokenSession.courseID, loader: CurriculumLoader(directory: session.curriculum), store: session.store,
-            bible: UnavailableBible(reason: "no Bible in this test"), recognizer: try Recognizer(mode: .grammar(try SpokenSession.model.get())),
+            bible: UnavailableBible(reason: "no Bible in this test"), recognizer: try Recognizer(compiled: try SpokenSession.model.get()),
             synthesizer: SpokenSession.daemonVoice, sink: session.sink, clock: clock))
         let events = EventLog()
         runtime.onEvent = { events.append($0.event) }

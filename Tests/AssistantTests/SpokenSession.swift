@@ -94,7 +94,7 @@ final class SpokenSession {
         try prepare(curriculum)
         var settings = RecognitionSettings()
         settings.independentUtterances = true
-        let recognizer = try Recognizer(mode: .grammar(try Self.model.get()), settings: settings)
+        let recognizer = try Recognizer(compiled: try Self.model.get(), settings: settings)
         let bible: any PassageSource = (try? BibleStore(path: Self.checkout.appendingPathComponent("Models/Bible.db").path))
             ?? UnavailableBible(reason: "Models/Bible.db is not built")
         runtime = SessionRuntime(.init(

@@ -22,7 +22,7 @@ struct CommandSearchTests {
         settings.independentUtterances = true
         settings.commandSearch = search
         settings.garbageWeight = 0
-        return try Recognizer(mode: .grammar(model), settings: settings)
+        return try Recognizer(compiled: model, settings: settings)
     }
 
     @Test("near-misses are not acted on with the command language model; the grammar alone acts on them")

@@ -105,7 +105,7 @@ struct CompiledModelLoadingTests {
 
             var settings = RecognitionSettings()
             settings.independentUtterances = true
-            let recognizer = try Recognizer(mode: .fallback, settings: settings)
+            let recognizer = try Recognizer(compiled: nil, settings: settings)
             let recognition = try recognizer.recognize(try Self.speech("read the passage"))
             #expect(!recognition.hypothesis.text.isEmpty)
         }

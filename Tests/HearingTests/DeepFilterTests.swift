@@ -83,7 +83,7 @@ struct DeepFilterTests {
             var settings = RecognitionSettings()
             settings.independentUtterances = true
             settings.denoiser = denoiser
-            let recognizer = try Recognizer(mode: .grammar(model), settings: settings)
+            let recognizer = try Recognizer(compiled: model, settings: settings)
             #expect(recognizer.cleansStream == (denoiser != .webrtc))
             var right = 0
             var wrong: [String] = []

@@ -10,7 +10,7 @@ struct EarlyDecodeTests {
         var settings = RecognitionSettings()
         settings.independentUtterances = true
         settings.decodeAfterQuietMilliseconds = decodeAfterQuiet
-        return try Recognizer(mode: .grammar(TestModel.compiled()), settings: settings)
+        return try Recognizer(compiled: TestModel.compiled(), settings: settings)
     }
 
     @Test("the early decode hears what the late one hears, and leaves nothing to do when the silence ends")

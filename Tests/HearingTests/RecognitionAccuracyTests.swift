@@ -55,9 +55,9 @@ struct RecognitionAccuracyTests {
         var settings = RecognitionSettings()
         settings.independentUtterances = true
         settings.denoiser = .webrtc
-        let grammar = try Recognizer(mode: .grammar(TestModel.compiled()), settings: settings)
+        let grammar = try Recognizer(compiled: TestModel.compiled(), settings: settings)
         let compiled = try Self.heard(grammar, lookups)
-        let stock = try Self.heard(TestModel.recognizer(.fallback), lookups)
+        let stock = try Self.heard(TestModel.recognizer(nil), lookups)
         let talk = try Self.heard(grammar, conversation)
         print("look-ups heard right: compiled \(compiled.right)/\(lookups.count), stock \(stock.right)/\(lookups.count); "
               + "conversation acted on: \(talk.acted)")
@@ -95,9 +95,9 @@ struct RecognitionAccuracyTests {
         var settings = RecognitionSettings()
         settings.independentUtterances = true
         settings.suppressNoiseBelowDecibels = 0
-        let plain = try Self.heard(Recognizer(mode: .grammar(TestModel.compiled()), settings: settings), phrases)
+        let plain = try Self.heard(Recognizer(compiled: TestModel.compiled(), settings: settings), phrases)
         settings.suppressNoiseBelowDecibels = RecognitionSettings().suppressNoiseBelowDecibels
-        let recognizer = try Recognizer(mode: .grammar(TestModel.compiled()), settings: settings)
+        let recognizer = try Recognizer(compiled: TestModel.compiled(), settings: settings)
         let suppressed = try Self.heard(recognizer, phrases)
         let talk = try Self.heard(recognizer, conversation)
         print("\(room) noise, 5 dB: heard right without suppression \(plain.right)/\(phrases.count), with \(suppressed.right)/\(phrases.count); "

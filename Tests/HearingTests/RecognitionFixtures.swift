@@ -22,10 +22,10 @@ enum TestModel {
         return try RecognitionModel.prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight).get().0
     }
 
-    static func recognizer(_ mode: Recognizer.Mode) throws -> Recognizer {
+    static func recognizer(_ compiled: CompiledModel?) throws -> Recognizer {
         var settings = RecognitionSettings()
         settings.independentUtterances = true
-        return try Recognizer(mode: mode, settings: settings)
+        return try Recognizer(compiled: compiled, settings: settings)
     }
 }
 

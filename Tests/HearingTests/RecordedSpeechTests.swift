@@ -23,7 +23,7 @@ struct RecordedSpeechTests {
     @Test("each utterance of a recording is placed where it was said, in order")
     func utterancesArePlaced() throws {
         let (samples, secondStarts, total) = try Self.twoSpeakers(gap: 2)
-        let recognizer = try TestModel.recognizer(.grammar(try TestModel.compiled()))
+        let recognizer = try TestModel.recognizer(try TestModel.compiled())
         let utterances = try RecordedSpeech.utterances(samples, with: recognizer)
         let places = utterances.map { "\($0.start)-\($0.end) \($0.recognition.hypothesis.text)" }
         try #require(utterances.count == 2, "\(places)")
@@ -36,7 +36,7 @@ struct RecordedSpeechTests {
     @Test("a microphone's offset of a tenth of full scale: both utterances still cut and heard as without it")
     func offsetMicrophone() throws {
         let (samples, _, _) = try Self.twoSpeakers(gap: 2)
-        let recognizer = try TestModel.recognizer(.grammar(try TestModel.compiled()))
+        let recognizer = try TestModel.recognizer(try TestModel.compiled())
         let plain = try RecordedSpeech.utterances(samples, with: recognizer).map(\.recognition.hypothesis.text)
         let offset = samples.map { Int16(clamping: Int($0) + 3277) }
         let heard = try RecordedSpeech.utterances(offset, with: recognizer).map(\.recognition.hypothesis.text)

@@ -39,7 +39,7 @@ struct SpokenQuestionTests {
         try PiperVoice.prepare(Self.questions.map(\.0) + Self.conversation)
         var settings = RecognitionSettings()
         settings.independentUtterances = true
-        let recognizer = try Recognizer(mode: .grammar(TestModel.compiled()), settings: settings)
+        let recognizer = try Recognizer(compiled: TestModel.compiled(), settings: settings)
         let classifier = InputClassifier()
         var right: [String] = []
         for (question, kind) in Self.questions {
@@ -62,7 +62,7 @@ struct SpokenQuestionTests {
         try PiperVoice.prepare(Self.questions.map(\.0) + ["a rainbow"])
         var settings = RecognitionSettings()
         settings.independentUtterances = true
-        let recognizer = try Recognizer(mode: .grammar(TestModel.compiled()), settings: settings)
+        let recognizer = try Recognizer(compiled: TestModel.compiled(), settings: settings)
         try recognizer.expect(.answer(["A rainbow", "rainbow", "the bow"]))
         let classifier = InputClassifier()
         var right: [String] = []

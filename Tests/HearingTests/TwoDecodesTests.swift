@@ -18,7 +18,7 @@ struct TwoDecodesTests {
         // clean look-up a frame shorter, and the language model then hears "first current the
         // and" for "first corinthians" (front ends: scripts/bench-recognition.sh).
         settings.denoiser = .webrtc
-        let recognizer = try Recognizer(mode: .grammar(TestModel.compiled()), settings: settings)
+        let recognizer = try Recognizer(compiled: TestModel.compiled(), settings: settings)
         let audio = try PiperVoice.audio("read first corinthians chapter thirteen verse four")
         let heard = try #require(RecordedSpeech.decision(RecordedSpeech.recognize(audio, with: recognizer)))
         #expect(heard.intent.isAccepted, "heard \"\(heard.hypothesis.text)\" (\(heard.intent))")
