@@ -56,6 +56,18 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         /// How hard WebRTC's suppressor pushes a noisy utterance's noise down (0-3): harder
         /// takes more of the room out and distorts more of the voice.
         public var suppressionStrength: NoiseSuppressor.Strength
+        /// A room whose noise floor as heard (dBFS, the endpointer's floor: the quietest
+        /// frame of its window) below this is quiet: there the stream cleaner rests
+        /// while nothing louder than the floor is heard, and wakes for sound
+        /// (``QuietRoomCleaner``). A voice a person speaks to the daemon in is far above
+        /// such a floor, and the room's noise in it is too little to change what is heard.
+        /// Above it the cleaner runs on everything, for its model follows the room's
+        /// noise. -96: it never rests.
+        public var quietRoomFloorDecibels: Double
+        /// How long nothing louder than a quiet room's floor must have been heard (ms),
+        /// with no utterance open, before the stream cleaner rests: longer than the
+        /// pauses of a person speaking, so that it does not wake and rest between words.
+        public var cleanerRestsAfterMilliseconds: Int
     }
 
     /// How the daemon leaves the person room to correct it.
@@ -120,7 +132,8 @@ public struct HearingTuning: Hashable, Sendable, Codable {
             trailingSilenceMilliseconds: 500, maximumMilliseconds: 10_000, floorWindowMilliseconds: 3_000,
             startLoudShare: 0.75, initialFloorDecibels: -50, runOnPauseMilliseconds: 1_500),
         noise: Noise(suppressBelowDecibels: 20, echoTailMilliseconds: 300, echoFilterMilliseconds: 400,
-                     echoResidueMarginDecibels: 8, suppressionStrength: .high),
+                     echoResidueMarginDecibels: 8, suppressionStrength: .high,
+                     quietRoomFloorDecibels: -50, cleanerRestsAfterMilliseconds: 1_000),
         decoding: Decoding(decodeAfterQuietMilliseconds: 200, maximumPauseMilliseconds: 800,
                            garbageWeight: 0.01, maximumAnswerItemsInAnyOrder: 4),
         conversation: Conversation(
@@ -200,6 +213,8 @@ extension HearingTuning {
             TuningFile.outOfRange("noise.echoTailMilliseconds", noise.echoTailMilliseconds, Ranges.echoTailMilliseconds),
             TuningFile.outOfRange("noise.echoFilterMilliseconds", noise.echoFilterMilliseconds, Ranges.echoFilterMilliseconds),
             TuningFile.outOfRange("noise.echoResidueMarginDecibels", noise.echoResidueMarginDecibels, Ranges.echoResidueMarginDecibels),
+            TuningFile.outOfRange("noise.quietRoomFloorDecibels", noise.quietRoomFloorDecibels, -96...0),
+            TuningFile.outOfRange("noise.cleanerRestsAfterMilliseconds", noise.cleanerRestsAfterMilliseconds, 0...60_000),
             TuningFile.outOfRange("conversation.correctionWindowMilliseconds", conversation.correctionWindowMilliseconds, 0...10_000),
             TuningFile.outOfRange("conversation.readingGapMilliseconds", conversation.readingGapMilliseconds, 0...10_000),
             TuningFile.outOfRange("conversation.longestWhileSpeakingMilliseconds", conversation.longestWhileSpeakingMilliseconds, 500...60_000),

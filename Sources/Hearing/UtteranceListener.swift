@@ -15,8 +15,9 @@ public final class UtteranceListener {
     public let recognizer: Recognizer
     /// True while an utterance is open in the recogniser.
     public private(set) var isOpen = false
-    /// The cleaner of everything heard, before the endpointer (``Recognizer/cleansStream``).
-    private let cleaner: (any StreamCleaner)?
+    /// The cleaner of everything heard, before the endpointer (``Recognizer/cleansStream``),
+    /// resting in a quiet room's silence.
+    public let cleaner: QuietRoomCleaner?
     /// With a cleaner, the audio as heard, lined up with the cleaned stream (its first
     /// sample is the stream's sample `heardOrigin`), from a little before the open
     /// utterance on; and where the utterance's next samples begin in it.
@@ -29,7 +30,8 @@ public final class UtteranceListener {
     public init(recognizer: Recognizer, endpointer configuration: Endpointer.Configuration = Endpointer.Configuration()) {
         self.recognizer = recognizer
         endpointer = Endpointer(configuration: configuration)
-        cleaner = recognizer.cleansStream ? recognizer.settings.denoiser.makeStream() : nil
+        cleaner = recognizer.cleansStream
+            ? recognizer.settings.denoiser.makeStream().map { QuietRoomCleaner($0, tuning: recognizer.settings.tuning) } : nil
         // The cleaned stream runs behind what was heard.
         if let cleaner { soundHeard = [Int16](repeating: 0, count: cleaner.delaySamples) }
     }
@@ -56,7 +58,7 @@ public final class UtteranceListener {
         let first = soundHeard.count - (cleaner?.delaySamples ?? 0)
         if cleaner != nil { soundHeard += heardNow }
         let heardStretch = cleaner == nil ? nil : Array(soundHeard[first..<(first + heardNow.count)])
-        let samples = cleaner?.process(heardNow) ?? heardNow
+        let samples = cleaner?.process(heardNow, listening: isOpen || endpointer.isInSpeech) ?? heardNow
         defer { forgetHeard() }
         events: for event in endpointer.process(samples, heard: heardStretch) {
             switch event {

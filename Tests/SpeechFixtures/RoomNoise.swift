@@ -37,6 +37,30 @@ public enum RoomNoise {
         return bed
     }
 
+    /// `seconds` of the cuts of quiet rooms, as recorded (none of their 10 ms frames louder
+    /// than -60 dBFS: a study with the window shut; digital silence left out), strung
+    /// together in name order.
+    public static func quietBed(seconds: Double) throws -> [Int16] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let quiet = try names.filter { $0.hasSuffix(".wav") }.sorted().compactMap { name -> [Int16]? in
+            let cut = try WAVFile.read(folder.appendingPathComponent(name))
+            let frames = stride(from: 0, to: cut.count - AudioFormat.frameSamples, by: AudioFormat.frameSamples).map {
+                AudioFormat.decibels(Array(cut[$0..<($0 + AudioFormat.frameSamples)]))
+            }
+            guard TestNoise.rms(cut.map(Double.init)) >= 3, let loudest = frames.max(), loudest < -60 else { return nil }
+            return cut
+        }
+        guard !quiet.isEmpty else { throw Missing(folder: folder.path) }
+        let length = Int(seconds * Double(AudioFormat.sampleRate))
+        var bed: [Int16] = []
+        var next = 0
+        while bed.count < length {
+            bed += quiet[next % quiet.count]
+            next += 1
+        }
+        return Array(bed.prefix(length))
+    }
+
     public static func mixed(_ speech: [Int16], snr decibels: Double, seed: UInt64 = 7) throws -> [Int16] {
         let cuts = try cuts.get()
         guard !cuts.isEmpty else { throw Missing(folder: folder.path) }

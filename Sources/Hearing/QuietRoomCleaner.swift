@@ -1,0 +1,102 @@
+import Audio
+
+/// The stream cleaner (DeepFilterNet3, RNNoise), resting where there is nothing to clean.
+///
+/// In a quiet room (its noise floor as heard below
+/// ``HearingTuning/Noise/quietRoomFloorDecibels``) the cleaner rests while nothing louder
+/// than the floor is heard: the audio passes as heard, as late as the cleaner would have
+/// given it, so everything after it lines up the same. The first frame louder than the
+/// floor (the endpointer's own test of speech: ``Endpointer/Configuration/thresholdDecibels``
+/// above the floor and above its absolute floor) wakes the cleaner before that frame is
+/// cleaned: it is given the last ``Endpointer/Configuration/prerollMilliseconds`` it
+/// missed first, so its model has heard the room again when the sound begins, and the
+/// sound and what follows are cleaned as if it had never rested. It rests again once
+/// nothing has been loud for ``HearingTuning/Noise/cleanerRestsAfterMilliseconds`` and no
+/// utterance is open. In a loud room it runs on everything, as its model follows the
+/// room's noise.
+///
+/// What the cleaner costs is paid for sound, not for a quiet room's silence, which is what
+/// an always-on daemon hears most of the day (docs/hearing.md, "Noise"). Not thread-safe.
+public final class QuietRoomCleaner {
+    private let cleaner: any StreamCleaner
+    private let noise: HearingTuning.Noise
+    private let endpointing: Endpointer.Configuration
+    /// The floor of the audio as heard.
+    private var floor: NoiseFloor
+    /// Samples not yet a whole frame, for the level check.
+    private var pendingLevel: [Int16] = []
+    /// The last samples heard: what the cleaner is given when it wakes, and the pass-through
+    /// delay while it rests (its last ``delaySamples`` are what comes out next).
+    private var recent: [Int16]
+    private let recentLength: Int
+    /// Frames since the last loud one.
+    private var framesSinceLoud = Int.max / 2
+    /// Whether the cleaner is resting.
+    public private(set) var isResting = false
+    /// Samples heard so far, and of them those the cleaner cleaned (a wake's pre-roll
+    /// included in neither).
+    public private(set) var samplesHeard = 0
+    public private(set) var samplesCleaned = 0
+
+    /// How far the stream runs behind the input, in samples: the cleaner's delay, resting or not.
+    public var delaySamples: Int { cleaner.delaySamples }
+
+    public init(_ cleaner: any StreamCleaner, tuning: HearingTuning) {
+        self.cleaner = cleaner
+        noise = tuning.noise
+        endpointing = tuning.endpointing
+        floor = NoiseFloor(windowFrames: max(1, AudioFormat.frames(milliseconds: endpointing.floorWindowMilliseconds)),
+                           initialDecibels: endpointing.initialFloorDecibels)
+        recentLength = cleaner.delaySamples + AudioFormat.samples(milliseconds: endpointing.prerollMilliseconds)
+        recent = [Int16](repeating: 0, count: recentLength)
+    }
+
+    /// `samples` cleaned, or passed as heard while the cleaner rests; as many as went in.
+    /// `listening`: an utterance is open, and the cleaner must not rest under it.
+    public func process(_ samples: [Int16], listening: Bool) -> [Int16] {
+        let loud = hearsSound(samples)
+        let quietRoom = floor.decibels < noise.quietRoomFloorDecibels
+        let rest = quietRoom && !loud && !listening
+            && framesSinceLoud >= AudioFormat.frames(milliseconds: noise.cleanerRestsAfterMilliseconds)
+        if isResting && !rest {
+            // Waking: the cleaner hears what it missed, the audio that comes out next (its
+            // last `delaySamples`) included; what it gives for it was given as heard already.
+            _ = cleaner.process(recent)
+        }
+        isResting = rest
+        let out: [Int16]
+        if rest {
+            let delay = cleaner.delaySamples
+            out = Array((recent.suffix(delay) + samples).prefix(samples.count))
+        } else {
+            out = cleaner.process(samples)
+            samplesCleaned += samples.count
+        }
+        samplesHeard += samples.count
+        recent += samples
+        if recent.count > recentLength { recent.removeFirst(recent.count - recentLength) }
+        return out
+    }
+
+    /// Whether a frame of `samples` is louder than the floor as the endpointer hears speech
+    /// (the floor then takes the frames in).
+    private func hearsSound(_ samples: [Int16]) -> Bool {
+        pendingLevel += samples
+        var loud = false
+        var offset = 0
+        let frame = AudioFormat.frameSamples
+        while pendingLevel.count - offset >= frame {
+            let level = AudioFormat.decibels(Array(pendingLevel[offset..<(offset + frame)]))
+            offset += frame
+            if level > max(endpointing.absoluteFloorDecibels, floor.decibels + endpointing.thresholdDecibels) {
+                loud = true
+                framesSinceLoud = 0
+            } else {
+                framesSinceLoud += 1
+            }
+            floor.add(level)
+        }
+        pendingLevel.removeFirst(offset)
+        return loud
+    }
+}
