@@ -11,16 +11,19 @@
 # "closes after" is the median time from the end of the speech to the end of the utterance
 # that holds it (the trailing silence, and any noise heard as more of the utterance).
 #
-#   scripts/bench-pauses.sh [--limit 40] [--gaps 200,300,400] [--snr 12,6] [--keep DIR] [-- recognize flags]
+#   scripts/bench-pauses.sh [--limit 40] [--gaps 200,300,400] [--snr 12,6] [--keep DIR] [--before BIN]
+#                            [-- recognize flags]
 #
-# --keep: leave the set and the results in DIR (a second run with the same DIR decodes again).
+# --keep: leave the set and the results in DIR (a second run with the same DIR decodes
+# again); --before: DeepFilterNet3 with that build too (today's, say), in the same run.
 set -euo pipefail
-for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,15p' "$0"; exit 0 ;; esac; done
+for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,18p' "$0"; exit 0 ;; esac; done
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
-SET_ARGS=(); EXTRA=(); KEEP=""
+SET_ARGS=(); EXTRA=(); KEEP=""; BEFORE=""
 while (($#)); do
     case "$1" in
+        --before) BEFORE="$(realpath "$2")"; shift 2 ;;
         --limit|--gaps|--snr) SET_ARGS+=("$1" "$2"); shift 2 ;;
         --keep) KEEP="$2"; shift 2 ;;
         --) shift; EXTRA=("$@"); break ;;
@@ -34,5 +37,10 @@ for denoiser in webrtc rnnoise deepfilter; do
     python3 scripts/lib/run_recognize.py --bin "$BIN" --out "$WORK/$denoiser.jsonl" "$WORK/set/manifest.jsonl" -- \
         --denoiser "$denoiser" "${EXTRA[@]}"
 done
-python3 scripts/lib/score_pauses.py "$WORK/set/manifest.jsonl" webrtc="$WORK/webrtc.jsonl" rnnoise="$WORK/rnnoise.jsonl" \
-    deepfilter="$WORK/deepfilter.jsonl"
+RUNS=(webrtc="$WORK/webrtc.jsonl" rnnoise="$WORK/rnnoise.jsonl" deepfilter="$WORK/deepfilter.jsonl")
+if [ -n "$BEFORE" ]; then
+    python3 scripts/lib/run_recognize.py --bin "$BEFORE" --out "$WORK/deepfilter-before.jsonl" "$WORK/set/manifest.jsonl" -- \
+        --denoiser deepfilter "${EXTRA[@]}"
+    RUNS+=("deepfilter, before=$WORK/deepfilter-before.jsonl")
+fi
+python3 scripts/lib/score_pauses.py "$WORK/set/manifest.jsonl" "${RUNS[@]}"

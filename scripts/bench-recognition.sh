@@ -30,19 +30,22 @@
 # p95) and the intent's latency after the trailing silence, per run, and on one core.
 #
 #   scripts/bench-recognition.sh [--limit 40] [--per-kind 30] [--jobs 2] [--keep DIR] [--only NAME,...]
+#                                [--before BIN]
 #
 # --limit: AN4 and real other recordings of the held-out half; --per-kind: Piper phrases
 # per kind (commands: all seven at three rates and two takes); --keep: leave the sets and
 # decodes in DIR (a second run with the same DIR decodes only what is missing); --only:
-# these parts (a,b,c,d,cost,review).
+# these parts (a,b,c,d,cost,review); --before: (c) again with that build (today's, say),
+# beside this one's in the same run.
 set -euo pipefail
-for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,32p' "$0"; exit 0 ;; esac; done
+for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,39p' "$0"; exit 0 ;; esac; done
 export BIBLE_COURSE_TEST_VOICES=1
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
-LIMIT=40; PER_KIND=30; JOBS=2; KEEP=""; ONLY="a,b,c,d,cost,review"
+LIMIT=40; PER_KIND=30; JOBS=2; KEEP=""; ONLY="a,b,c,d,cost,review"; BEFORE=""
 while (($#)); do
     case "$1" in
+        --before) BEFORE="$(realpath "$2")"; shift 2 ;;
         --limit) LIMIT="$2"; shift 2 ;;
         --per-kind) PER_KIND="$2"; shift 2 ;;
         --jobs) JOBS="$2"; shift 2 ;;
@@ -83,8 +86,9 @@ cat > "$WORK/before.json" <<'JSON'
 JSON
 USER_GRAMMAR=(--grammars "$WORK/sets/an4/grammars" --vocabulary "$WORK/sets/an4/vocabulary.json")
 
-decode() {  # NAME USER(0|1) COURSE_MANIFESTS recognize flags...
+decode() {  # NAME USER(0|1) COURSE_MANIFESTS recognize flags...  ($DECODE_BIN: another build)
     local name="$1" user="$2" course="$3"; shift 3
+    local BIN="${DECODE_BIN:-$BIN}"
     local out="$WORK/run-$name"
     [ -f "$out/course.jsonl" ] && return
     say "decoding: $name $*"
@@ -112,6 +116,10 @@ fi
 if wants c; then
     decode shipped 1 "$COURSE"
     RUNS+=("c shipped=$WORK/run-shipped")
+    if [ -n "$BEFORE" ]; then
+        DECODE_BIN="$BEFORE" decode shipped-before 1 "$COURSE"
+        RUNS+=("c shipped, the build before=$WORK/run-shipped-before")
+    fi
 fi
 if wants d; then
     decode lesson 0 "$WORK/lesson.jsonl $WORK/other-eval.jsonl" --lesson

@@ -8,8 +8,9 @@ import Foundation
 /// it spoke (half-duplex).
 ///
 /// At most ``maximumQueued`` of audio is kept: older chunks are dropped (they would be
-/// gated anyway). The capture source is used only by the capture thread; ``next(timeout:)``
-/// from the runtime's thread; ``stop()`` from any thread.
+/// gated anyway), and counted (``droppedSamples``). The capture source is used only by the
+/// capture thread; ``next(timeout:)`` from the runtime's thread; ``stop()`` and the
+/// counters from any thread.
 public final class CaptureThread: @unchecked Sendable {
     /// One chunk and when it arrived.
     public struct Chunk: Sendable {
@@ -34,6 +35,7 @@ public final class CaptureThread: @unchecked Sendable {
     private var thread: Thread?
     /// Whether the device has delivered audio at least once.
     private var heardOnce = false
+    private var dropped = 0
 
     /// - Parameter source: the microphone (a ``CaptureLoop``), or a stand-in that blocks
     ///   like one (``PacedAudioSource``).
@@ -61,6 +63,16 @@ public final class CaptureThread: @unchecked Sendable {
         self.thread = thread
         thread.start()
     }
+
+    /// Audio captured and dropped unheard because the runtime fell more than
+    /// ``maximumQueued`` behind, in samples.
+    public var droppedSamples: Int {
+        condition.lock(); defer { condition.unlock() }
+        return dropped
+    }
+
+    /// Times the microphone lost audio before the capture thread read it (``AudioSource/overruns``).
+    public var overruns: Int { source.overruns }
 
     /// Whether the microphone delivered audio yet (the daemon reports READY then).
     public var hasHeardAudio: Bool {
@@ -120,7 +132,9 @@ public final class CaptureThread: @unchecked Sendable {
         queue.append(chunk)
         queuedSamples += samples.count
         while queuedSamples > limit, queue.count > 1 {
-            queuedSamples -= queue.removeFirst().samples.count
+            let gone = queue.removeFirst().samples.count
+            queuedSamples -= gone
+            dropped += gone
         }
         condition.signal()
         condition.unlock()

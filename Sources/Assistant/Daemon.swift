@@ -76,6 +76,7 @@ public final class Daemon {
             if !ready { Thread.sleep(forTimeInterval: 0.02) }
         }
         if !stopFlag.isRaised { runtime.start() }
+        var losses = CaptureLosses(capture: capture)
         while !stopFlag.isRaised {
             if let chunk = capture.next(timeout: .milliseconds(100)) {
                 runtime.hear(chunk.samples, capturedAt: chunk.capturedAt)
@@ -83,12 +84,13 @@ public final class Daemon {
                 runtime.tick()
             }
             notifier.watchdog()
+            if let news = losses.news() { logger.log(level: news.level, "\(news.line)") }
         }
         notifier.stopping()
         let finished = runtime.finish()
         capture.join()
         sink?.close()
-        logger.notice("stopped; \(finished)")
+        logger.notice("stopped; \(finished); \(losses.total)")
         withExtendedLifetime(signals) {}
         return 0
     }

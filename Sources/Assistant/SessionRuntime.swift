@@ -252,6 +252,7 @@ public final class SessionRuntime {
         heartbeat()
         guard !stopFlag.isRaised else { return }
         let end = capturedAt ?? clock.now
+        lastCapturedAt = capturedAt
         // The echo's tail is not heard; an utterance begun over the daemon's voice is heard on.
         if end - length < deafUntil, !(hearsWhileSpeaking && listener.endpointer.isInSpeech) {
             gatedSamples += samples.count
@@ -344,6 +345,10 @@ public final class SessionRuntime {
     // MARK: - Utterances
 
 
+    /// When the chunk heard last arrived from the microphone (nil: virtual time), for how
+    /// late an intent was ready (``Decoding/lateMilliseconds``).
+    private var lastCapturedAt: Duration?
+
     /// Audio captured before this is the daemon's own voice or its echo.
     private var deafUntil: Duration {
         driver.spokeUntil.map { $0 + echoTail } ?? .zero
@@ -389,7 +394,8 @@ public final class SessionRuntime {
 
     private func decoding(of recognition: RecognizedUtterance) -> Decoding {
         Decoding(confidence: recognition.confidence, decodeMilliseconds: recognition.decodeMilliseconds,
-                 audioMilliseconds: recognition.audioMilliseconds)
+                 audioMilliseconds: recognition.audioMilliseconds,
+                 lateMilliseconds: lastCapturedAt.map { max(0, (clock.now - $0).seconds * 1000) })
     }
 
     /// A timer that runs out while someone is speaking waits until the utterance is decided;

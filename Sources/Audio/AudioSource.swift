@@ -10,4 +10,12 @@ public protocol AudioSource: AnyObject {
     func read(maxFrames: Int) throws(AudioError) -> [Int16]
     /// Releases the device. Reading afterwards fails or returns nothing.
     func close()
+    /// Times audio was lost because it was not read before the device's buffer filled (an
+    /// overrun: the reading thread was kept waiting); 0 for a source that cannot overrun.
+    /// Safe to read from any thread.
+    var overruns: Int { get }
+}
+
+extension AudioSource {
+    public var overruns: Int { 0 }
 }

@@ -17,11 +17,16 @@ public struct Decoding: Sendable, Hashable {
     public let decodeMilliseconds: Double
     /// How long the utterance was.
     public let audioMilliseconds: Double
+    /// How long after the audio that ended the utterance arrived from the microphone its
+    /// intent was ready (wall clock: decoding, and any wait for the processor); nil where
+    /// time is virtual (`simulate`) or nothing was captured (a typed line).
+    public let lateMilliseconds: Double?
 
-    public init(confidence: Double, decodeMilliseconds: Double, audioMilliseconds: Double) {
+    public init(confidence: Double, decodeMilliseconds: Double, audioMilliseconds: Double, lateMilliseconds: Double? = nil) {
         self.confidence = confidence
         self.decodeMilliseconds = decodeMilliseconds
         self.audioMilliseconds = audioMilliseconds
+        self.lateMilliseconds = lateMilliseconds
     }
 }
 
@@ -91,6 +96,7 @@ public struct TimedEvent: Sendable, Hashable {
                 line.add("confidence", (decoding.confidence * 1000).rounded() / 1000)
                 line.add("decode_ms", decoding.decodeMilliseconds.rounded())
                 line.add("audio_ms", decoding.audioMilliseconds.rounded())
+                if let late = decoding.lateMilliseconds { line.add("late_ms", late.rounded()) }
             }
         case .intent(let intent):
             switch intent {
@@ -130,8 +136,9 @@ public struct TimedEvent: Sendable, Hashable {
         case .state(let state, let lesson, let segment):
             return "state \(state.rawValue)" + (lesson.map { " lesson=\($0)" } ?? "") + (segment.map { " segment=\($0)" } ?? "")
         case .heard(_, let decoding?):
-            return String(format: "heard an utterance (%.0f ms of audio, decoded in %.0f ms)",
-                          decoding.audioMilliseconds, decoding.decodeMilliseconds)
+            let ready = decoding.lateMilliseconds.map { String(format: ", ready %.0f ms after it ended", $0) } ?? ""
+            return String(format: "heard an utterance (%.0f ms of audio, decoded in %.0f ms",
+                          decoding.audioMilliseconds, decoding.decodeMilliseconds) + ready + ")"
         case .heard(_, nil):
             return "read a typed line"
         case .intent(let intent):

@@ -32,6 +32,13 @@
         AN4 speech: kind other; room recordings: kind noise), in two halves that share no
         speaker and no room cut (`fit`, `eval`, as `decision`), each clean and mixed with
         that half's room noise at each SNR. Writes DIR/refusals.jsonl.
+    speech_sets.py session --out DIR --bin BIN [--snr 20] [--gap 12] [--lookups 10]
+        A recorded session for the daemon's own loop (`run --capture-file`,
+        scripts/bench-pi.sh): Piper's voice says look-ups in IDLE (the large grammar),
+        begins the lesson, lets it run, ends it, and looks up again, one phrase every --gap
+        seconds (the lesson --lesson-seconds), over held-out real room noise at --snr dB
+        below the speech (none: 0). Writes DIR/session.wav and DIR/timeline.jsonl (each
+        phrase: text, kind, expected command id or reference, start and end in seconds).
     speech_sets.py answers --decodes RESULTS.jsonl --manifest LOOKUPS.jsonl --out DIR
         The person's answer when the daemon asks for the rest of a look-up it heard only in
         part ("Ezra. Which chapter?"): for every look-up of the manifest whose decodes
@@ -568,6 +575,41 @@ def pause_set(args):
                                                    speech=[[round(x, 3) for x in span] for span in spans])) + "\n")
 
 
+def session_set(args):
+    rng = random.Random(args.seed)
+    looked = lookups(args.bin, rng, (args.seed,))
+    lookup_phrases = [("lookup", ref, text) for text, ref in looked if " chapter " in text and " verse " in text]
+    rng.shuffle(lookup_phrases)
+    before = max(0, args.lookups - 2)
+    script = lookup_phrases[:before] + [("command", "BEGIN_LESSON", COMMANDS["BEGIN_LESSON"]),
+                                        ("command", "END_LESSON", COMMANDS["END_LESSON"])] + lookup_phrases[before:args.lookups]
+    piper = Piper(args.cache)
+    os.makedirs(args.out, exist_ok=True)
+    clips = []
+    for i, (kind, expected, text) in enumerate(script):
+        path = os.path.join(args.out, f"{i:02d}.wav")
+        piper.say(text, 1.0, i % 2, path, pad=0)
+        clips.append((kind, expected, text, read(path)))
+    timeline, audio, at = [], array.array("h"), 2.0
+    for kind, expected, text, clip in clips:
+        start = int(at * RATE)
+        audio.extend([0] * (start - len(audio)))
+        audio.extend(clip)
+        timeline.append(dict(text=text, kind=kind, expected=expected, start=round(at, 3),
+                             end=round(at + len(clip) / RATE, 3)))
+        at += args.lesson_seconds if expected == "BEGIN_LESSON" else args.gap
+    audio.extend([0] * (int((at + 2) * RATE) - len(audio)))
+    if args.snr:
+        speech_level = sum(rms(c[3]) for c in clips) / len(clips)
+        bed = noise_bed(len(audio), rng, bed_cuts("held-out"))
+        gain = speech_level / 10 ** (args.snr / 20) / 3000.0
+        audio = array.array("h", (max(-32768, min(32767, int(a + b * gain))) for a, b in zip(audio, bed)))
+    write(os.path.join(args.out, "session.wav"), audio)
+    with open(os.path.join(args.out, "timeline.jsonl"), "w") as f:
+        for row in timeline:
+            f.write(json.dumps(row) + "\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="what", required=True)
@@ -620,8 +662,17 @@ def main():
     f.add_argument("--others", type=int, default=120, help="other speech per half (a third each of words, AN4, Common Voice)")
     f.add_argument("--rooms", type=int, default=60, help="room recordings (noise alone), half from each half's beds")
     f.add_argument("--seed", type=int, default=7)
+    e = sub.add_parser("session")
+    e.add_argument("--out", required=True)
+    e.add_argument("--bin", default="bible-course")
+    e.add_argument("--snr", type=float, default=20, help="dB of held-out real room noise below the speech (0: none)")
+    e.add_argument("--gap", type=float, default=12, help="seconds from one phrase's start to the next")
+    e.add_argument("--lesson-seconds", type=float, default=45, help="seconds the lesson runs before it is ended")
+    e.add_argument("--lookups", type=int, default=10, help="look-ups: all but two before the lesson")
+    e.add_argument("--seed", type=int, default=3)
+    e.add_argument("--cache", default=os.path.join(os.path.expanduser("~"), ".cache", "bible-course", "piper"))
     args = ap.parse_args()
-    {"refusals": refusal_set, "answers": answer_set, "piper": piper_set, "real": real_set, "an4": an4_set, "decision": decision_set, "pauses": pause_set}[args.what](args)
+    {"session": session_set, "refusals": refusal_set, "answers": answer_set, "piper": piper_set, "real": real_set, "an4": an4_set, "decision": decision_set, "pauses": pause_set}[args.what](args)
 
 
 if __name__ == "__main__":

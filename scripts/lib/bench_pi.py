@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""The daemon on a Raspberry Pi's budget: `run --capture-file` on a recorded session
+(speech_sets.py session), on core 0, in a cgroup that grants it a share of that core, and
+what a person would notice.
+
+    bench_pi.py --session DIR --state DIR [--quotas 100,20,10] [--period-us 100000] NAME=BIN...
+
+For each build (NAME=BIN, the first is this one) and each quota (percent of one core; 100:
+the whole core, no limit): the microphone's overruns and the audio dropped unheard (the
+daemon's own count, `stopped; ...; capture: N overruns, X s dropped`), the look-ups and
+commands of the session acted on rightly and wrongly, how long after each one ended its
+intent was ready (`late_ms` of the daemon's `heard` events at debug level: median and the
+slowest), and the processor time it used.
+"""
+import argparse, json, os, re, signal, statistics, subprocess, sys, threading, time
+
+CGROUP_V2 = "/sys/fs/cgroup"
+CGROUP_V1 = "/sys/fs/cgroup/cpu"
+
+
+def make_cgroup(name, percent, period):
+    """A cgroup granting `percent` of one core (None: no limit); its folder."""
+    if os.path.exists(f"{CGROUP_V2}/cgroup.controllers") and "cpu" in open(f"{CGROUP_V2}/cgroup.controllers").read().split():
+        folder = f"{CGROUP_V2}/{name}"
+        os.makedirs(folder, exist_ok=True)
+        with open(f"{folder}/cpu.max", "w") as f:
+            f.write("max" if percent is None else f"{period * percent // 100} {period}")
+        return folder
+    if os.path.isdir(CGROUP_V1):
+        folder = f"{CGROUP_V1}/{name}"
+        os.makedirs(folder, exist_ok=True)
+        with open(f"{folder}/cpu.cfs_period_us", "w") as f:
+            f.write(str(period))
+        with open(f"{folder}/cpu.cfs_quota_us", "w") as f:
+            f.write("-1" if percent is None else str(period * percent // 100))
+        return folder
+    sys.exit("bench_pi.py: no cgroup cpu controller at /sys/fs/cgroup (v2) or /sys/fs/cgroup/cpu (v1); run as root")
+
+
+def run(binary, session, state, cgroup, duration):
+    """The daemon's stderr lines and its processor seconds over the session."""
+    def enter():
+        with open(f"{cgroup}/cgroup.procs", "w") as f:
+            f.write(str(os.getpid()))
+        os.sched_setaffinity(0, {0})
+    daemon = subprocess.Popen([binary, "run", "--state-dir", state, "--capture-file", f"{session}/session.wav",
+                               "--playback-device", "null", "--log-level", "debug"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, preexec_fn=enter)
+    lines, ready = [], threading.Event()
+
+    def read():
+        for line in daemon.stderr:
+            lines.append(line)
+            if " ready: " in line:
+                ready.set()
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    if not ready.wait(300):
+        daemon.kill()
+        sys.exit(f"bench_pi.py: {binary} did not become ready:\n" + "".join(lines[-20:]))
+    time.sleep(duration)
+    daemon.send_signal(signal.SIGTERM)
+    _, _, usage = os.wait4(daemon.pid, 0)
+    reader.join(10)
+    return lines, usage.ru_utime + usage.ru_stime
+
+
+def events(lines):
+    """The session's events from the daemon's debug lines, in order."""
+    out = []
+    for line in lines:
+        at = line.find("] {")
+        if at >= 0:
+            try:
+                out.append(json.loads(line[at + 2:]))
+            except json.JSONDecodeError:
+                pass
+    return out
+
+
+def score(lines, timeline):
+    """What the session heard: per phrase of the timeline its intent and lateness."""
+    heard, pending = [], None
+    for event in events(lines):
+        if event["event"] == "heard":
+            pending = event
+        elif event["event"] == "intent" and pending is not None:
+            value = event.get("command") or event.get("reference")
+            heard.append(dict(time=event["time"], intent=event["intent"], value=value, late=pending.get("late_ms")))
+            pending = None
+    acted = [h for h in heard if h["intent"] in ("command", "lookup")]
+    phrases = []
+    for i, phrase in enumerate(timeline):
+        until = (timeline[i + 1]["start"] if i + 1 < len(timeline) else phrase["end"]) + 10
+        match = next((h for h in acted if phrase["start"] <= h["time"] <= until and h["value"] == phrase["expected"]
+                      and not h.get("used")), None)
+        if match:
+            match["used"] = True
+        phrases.append(dict(phrase, heard=match is not None, late=match["late"] if match else None))
+    wrong = [h for h in acted if not h.get("used")]
+    totals = re.search(r"capture: (\d+) overruns, ([\d.]+) s dropped", "".join(lines))
+    return phrases, wrong, (int(totals.group(1)), float(totals.group(2))) if totals else (None, None)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--session", required=True, help="speech_sets.py session's folder")
+    ap.add_argument("--state", required=True, help="a state folder with the compiled model")
+    ap.add_argument("--quotas", default="100,20,10", help="percent of one core for each run")
+    ap.add_argument("--period-us", type=int, default=100_000, help="the cgroup's period (µs)")
+    ap.add_argument("builds", nargs="+", help="NAME=BIN")
+    args = ap.parse_args()
+    with open(f"{args.session}/timeline.jsonl") as f:
+        timeline = [json.loads(line) for line in f if line.strip()]
+    duration = timeline[-1]["end"] + 8
+    print(f"== the daemon on a share of core 0: a session of {len(timeline)} look-ups and commands over {duration:.0f} s "
+          f"of held-out room noise (cgroup period {args.period_us} µs)")
+    print(f"{'build':12} {'core':>5} {'overruns':>8} {'dropped':>8} {'heard':>6} {'wrong':>5} "
+          f"{'late median':>11} {'late p95':>8} {'slowest':>8} {'look-ups median':>15} {'CPU':>6}")
+    baseline = {}
+    for spec in args.builds:
+        name, _, binary = spec.partition("=")
+        for quota in (int(q) for q in args.quotas.split(",")):
+            cgroup = make_cgroup(f"bible-course-bench-pi-{os.getpid()}", None if quota >= 100 else quota, args.period_us)
+            try:
+                lines, cpu = run(binary, args.session, args.state, cgroup, duration)
+            finally:
+                try:
+                    os.rmdir(cgroup)
+                except OSError:
+                    pass
+            phrases, wrong, (overruns, dropped) = score(lines, timeline)
+            lates = sorted(p["late"] for p in phrases if p["late"] is not None)
+            lookups = [p["late"] for p in phrases if p["late"] is not None and p["kind"] == "lookup"]
+            got = [p["heard"] for p in phrases]
+            baseline.setdefault(name, got)
+            same = "" if got == baseline[name] else "  (not the same as on the whole core)"
+            p95 = lates[min(len(lates) - 1, int(round(0.95 * (len(lates) - 1))))] if lates else float("nan")
+            print(f"{name:12} {quota:>4}% {overruns if overruns is not None else '?':>8} "
+                  f"{dropped if dropped is not None else '?':>7}s {sum(got):>3}/{len(got):<2} {len(wrong):>5} "
+                  f"{statistics.median(lates) if lates else float('nan'):>9.0f}ms {p95:>6.0f}ms {max(lates, default=float('nan')):>6.0f}ms "
+                  f"{statistics.median(lookups) if lookups else float('nan'):>13.0f}ms {cpu / duration * 100:>5.1f}%{same}")
+            missed = [p["text"] for p in phrases if not p["heard"]]
+            if missed or wrong:
+                print(f"    missed: {missed}; acted on wrongly: {[(w['intent'], w['value']) for w in wrong]}")
+
+
+if __name__ == "__main__":
+    main()
