@@ -3,7 +3,7 @@
 (speech_sets.py session), on core 0, in a cgroup that grants it a share of that core, and
 what a person would notice.
 
-    bench_pi.py --session DIR --state DIR [--quotas 100,20,10] [--period-us 100000] NAME=BIN...
+    bench_pi.py --session DIR --state DIR [--quotas 100,20,10] [--period-us 100000] [--logs DIR] NAME=BIN...
 
 For each build (NAME=BIN, the first is this one) and each quota (percent of one core; 100:
 the whole core, no limit): the microphone's overruns and the audio dropped unheard (the
@@ -12,7 +12,7 @@ commands of the session acted on rightly and wrongly, how long after each one en
 intent was ready (`late_ms` of the daemon's `heard` events at debug level: median and the
 slowest), and the processor time it used.
 """
-import argparse, json, os, re, signal, statistics, subprocess, sys, threading, time
+import argparse, json, os, re, shutil, signal, statistics, subprocess, sys, tempfile, threading, time
 
 CGROUP_V2 = "/sys/fs/cgroup"
 CGROUP_V1 = "/sys/fs/cgroup/cpu"
@@ -105,9 +105,10 @@ def score(lines, timeline):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--session", required=True, help="speech_sets.py session's folder")
-    ap.add_argument("--state", required=True, help="a state folder with the compiled model")
+    ap.add_argument("--state", required=True, help="a state folder with the compiled model and no progress (copied for each run)")
     ap.add_argument("--quotas", default="100,20,10", help="percent of one core for each run")
     ap.add_argument("--period-us", type=int, default=100_000, help="the cgroup's period (µs)")
+    ap.add_argument("--logs", help="keep each run's log in this folder (NAME-QUOTA.log)")
     ap.add_argument("builds", nargs="+", help="NAME=BIN")
     args = ap.parse_args()
     with open(f"{args.session}/timeline.jsonl") as f:
@@ -122,13 +123,21 @@ def main():
         name, _, binary = spec.partition("=")
         for quota in (int(q) for q in args.quotas.split(",")):
             cgroup = make_cgroup(f"bible-course-bench-pi-{os.getpid()}", None if quota >= 100 else quota, args.period_us)
+            fresh = tempfile.mkdtemp(prefix="bench-pi-state-")
             try:
-                lines, cpu = run(binary, args.session, args.state, cgroup, duration)
+                # Each run from the same state: the compiled model, no progress.
+                shutil.copytree(args.state, fresh, dirs_exist_ok=True)
+                lines, cpu = run(binary, args.session, fresh, cgroup, duration)
             finally:
+                shutil.rmtree(fresh, ignore_errors=True)
                 try:
                     os.rmdir(cgroup)
                 except OSError:
                     pass
+            if args.logs:
+                os.makedirs(args.logs, exist_ok=True)
+                with open(f"{args.logs}/{name}-{quota}.log", "w") as f:
+                    f.writelines(lines)
             phrases, wrong, (overruns, dropped) = score(lines, timeline)
             lates = sorted(p["late"] for p in phrases if p["late"] is not None)
             lookups = [p["late"] for p in phrases if p["late"] is not None and p["kind"] == "lookup"]

@@ -588,7 +588,7 @@ def session_set(args):
     clips = []
     for i, (kind, expected, text) in enumerate(script):
         path = os.path.join(args.out, f"{i:02d}.wav")
-        piper.say(text, 1.0, i % 2, path, pad=0)
+        piper.say(text, 1.0, 0, path, pad=0)
         clips.append((kind, expected, text, read(path)))
     timeline, audio, at = [], array.array("h"), 2.0
     for kind, expected, text, clip in clips:
