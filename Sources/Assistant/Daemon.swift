@@ -13,6 +13,8 @@ import Logging
 ///   stops the pings and systemd restarts the service.
 /// - Hearing while it speaks: the course's runtime drains the capture thread's queue
 ///   after every tenth of a second it plays (``SessionRuntime/microphoneWhileSpeaking``).
+/// - Memory: the pages only start-up needed are given back at READY and again once
+///   listening has settled (``StartupMemory``).
 /// - SIGTERM/SIGINT: stop listening, cut the current sentence, save the session state,
 ///   `STOPPING=1`, and return 0.
 public final class Daemon {
@@ -56,14 +58,20 @@ public final class Daemon {
         capture.start()
         let started = ContinuousClock.now
         var ready = false
+        // When the start-up pages are released a second time, once listening has settled.
+        var settleAt: ContinuousClock.Instant?
+        func releaseStartupPages() {
+            let released = StartupMemory.release()
+            logger.debug("start-up pages released: \(released / 1024) kB of read-only file mappings advised out")
+        }
         func announceReadyIfDue() {
             guard !ready else { return }
             if capture.hasHeardAudio {
                 ready = true
                 notifier.ready(status: "listening on \(captureDevice)")
                 logger.notice("ready: listening on \(captureDevice)")
-                let released = StartupMemory.release()
-                logger.debug("start-up pages released: \(released / 1024) kB of the executable advised out")
+                releaseStartupPages()
+                settleAt = ContinuousClock.now + StartupMemory.settleTime
             } else if ContinuousClock.now - started >= readyTimeout {
                 ready = true
                 notifier.ready(status: "waiting for capture device \(captureDevice)")
@@ -85,6 +93,10 @@ public final class Daemon {
             }
             notifier.watchdog()
             if let news = losses.news() { logger.log(level: news.level, "\(news.line)") }
+            if let due = settleAt, ContinuousClock.now >= due {
+                settleAt = nil
+                releaseStartupPages()
+            }
         }
         notifier.stopping()
         let finished = runtime.finish()

@@ -151,13 +151,24 @@ extension LookupGrammar {
     /// segment is held. The other rules stay defined but unreached. Nil when
     /// the grammar has no `<refusal>`, no `<command>` or no look-up (a user grammar of other
     /// sentences).
+    ///
+    /// Where the look-up is `<verb> <passage>` (the compiled grammar's), the passage is named
+    /// once, behind an optional refusal and an optional verb: the same sentences, each with
+    /// the same weight (every alternative and every optional part 1, as PocketSphinx reads
+    /// unweighted JSGF), but one copy of the passage's states where
+    /// `<refusal> [<lookup> | <passage>] | <lookup> | <passage>` made four, which held 60 MB
+    /// more of the daemon's memory and decoded slower
+    /// (docs/measurements/2026-11-29-idle-memory.md).
     public static func correction(_ jsgf: String) -> String? {
         var lines = jsgf.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard lines.contains(where: { $0.hasPrefix("<refusal> =") }), lines.contains(where: { $0.hasPrefix("<command> =") }),
               let index = lines.firstIndex(where: { $0.hasPrefix("public <") && $0.contains(reference) }),
               let name = lines[index].split(separator: " ").dropFirst().first else { return nil }
         let control = lines.contains(where: { $0.hasPrefix("<control> =") }) ? " | <control>" : ""
-        lines[index] = "public \(name) = <refusal> [\(reference) | <passage>] | \(reference) | <passage> | <command>\(control);"
+        let passages = lines.contains("\(reference) = <verb> <passage>;")
+            ? "[<refusal>] [<verb>] <passage> | <refusal>"
+            : "<refusal> [\(reference) | <passage>] | \(reference) | <passage>"
+        lines[index] = "public \(name) = \(passages) | <command>\(control);"
         return lines.joined(separator: "\n")
     }
 
