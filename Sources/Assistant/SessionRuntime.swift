@@ -314,6 +314,7 @@ public final class SessionRuntime {
                 if listener.isOpen { listener.abandon() }
                 continue
             }
+            lastCapturedAt = chunk.capturedAt
             listen(to: cleaned)
             heardUntil = chunk.capturedAt
             if listener.openMilliseconds > longestWhileSpeaking { listener.abandon() }

@@ -9,8 +9,8 @@ import Audio
 /// floor (the endpointer's own test of speech: ``Endpointer/Configuration/thresholdDecibels``
 /// above the floor and above its absolute floor) wakes the cleaner before that frame is
 /// cleaned: it is given the last ``Endpointer/Configuration/prerollMilliseconds`` it
-/// missed first, so its model has heard the room again when the sound begins, and the
-/// sound and what follows are cleaned as if it had never rested. It rests again once
+/// missed first, so its model has heard the room again when the sound begins; the sound
+/// and what follows are cleaned (what came before it stays as heard). It rests again once
 /// nothing has been loud for ``HearingTuning/Noise/cleanerRestsAfterMilliseconds`` and no
 /// utterance is open. In a loud room it runs on everything, as its model follows the
 /// room's noise.
