@@ -58,7 +58,7 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         public var suppressionStrength: NoiseSuppressor.Strength
         /// A room whose noise floor as heard (dBFS, the endpointer's floor: the quietest
         /// frame of its window) below this is quiet: there the stream cleaner rests
-        /// while nothing louder than the floor is heard, and wakes for sound
+        /// while nothing the endpointer could hear as sound is heard, and wakes for sound
         /// (``QuietRoomCleaner``). A voice a person speaks to the daemon in is far above
         /// such a floor, and the room's noise in it is too little to change what is heard.
         /// Above it the cleaner runs on everything, for its model follows the room's

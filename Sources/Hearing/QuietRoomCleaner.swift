@@ -5,10 +5,10 @@ import Audio
 /// In a quiet room (its noise floor as heard below
 /// ``HearingTuning/Noise/quietRoomFloorDecibels``) the cleaner rests while nothing louder
 /// than the floor is heard: the audio passes as heard, as late as the cleaner would have
-/// given it, so everything after it lines up the same. The first frame louder than the
-/// floor (the endpointer's own test of speech: ``Endpointer/Configuration/thresholdDecibels``
-/// above the floor and above its absolute floor) wakes the cleaner before that frame is
-/// cleaned: it is given the last ``Endpointer/Configuration/prerollMilliseconds`` it
+/// given it, so everything after it lines up the same. The first frame the endpointer could
+/// hear as sound (above its ``Endpointer/Configuration/absoluteFloorDecibels``) wakes the
+/// cleaner before that frame is cleaned, so the endpointer never hears a sound as heard
+/// against a floor it learnt from the cleaned stream: it is given the last ``Endpointer/Configuration/prerollMilliseconds`` it
 /// missed first, so its model has heard the room again when the sound begins; the sound
 /// and what follows are cleaned (what came before it stays as heard). It rests again once
 /// nothing has been loud for ``HearingTuning/Noise/cleanerRestsAfterMilliseconds`` and no
@@ -78,8 +78,8 @@ public final class QuietRoomCleaner {
         return out
     }
 
-    /// Whether a frame of `samples` is louder than the floor as the endpointer hears speech
-    /// (the floor then takes the frames in).
+    /// Whether a frame of `samples` is one the endpointer could hear as sound: above its
+    /// absolute floor, whatever floor it has learnt (the room's floor then takes the frames in).
     private func hearsSound(_ samples: [Int16]) -> Bool {
         pendingLevel += samples
         var loud = false
@@ -88,7 +88,7 @@ public final class QuietRoomCleaner {
         while pendingLevel.count - offset >= frame {
             let level = AudioFormat.decibels(Array(pendingLevel[offset..<(offset + frame)]))
             offset += frame
-            if level > max(endpointing.absoluteFloorDecibels, floor.decibels + endpointing.thresholdDecibels) {
+            if level > endpointing.absoluteFloorDecibels {
                 loud = true
                 framesSinceLoud = 0
             } else {

@@ -70,6 +70,29 @@ struct QuietRoomTests {
         #expect(Array(out[delay...]) == Array(quiet[..<(quiet.count - delay)]))
     }
 
+    /// A room whose steady noise lies between the endpointer's floor of sound and the quiet
+    /// room's floor (a real quiet room's second, looped and brought up to about -56 dBFS),
+    /// after a person spoke: a cleaner resting
+    /// there would hand the endpointer the room as heard against a floor it learnt from the
+    /// cleaned stream, and it would open utterance after utterance on the noise.
+    @Test("in a room just above the endpointer's floor of sound no utterance opens on its noise")
+    func noUtterancesOnARoomNearTheFloor() throws {
+        // One quiet room's second, over and over: a steady hum.
+        let hum = Array(try RoomNoise.quietBed(seconds: 1))
+        let quiet = Array((0..<12).map { _ in hum }.joined())
+        let level = TestNoise.rms(quiet.map(Double.init))
+        let gain = 32_768 * 0.0016 / level   // -56 dBFS
+        let room = quiet.map { Int16(clamping: Int((Double($0) * gain).rounded())) }
+        // A person speaks first, so the endpointer has heard the cleaned stream.
+        let second = AudioFormat.sampleRate
+        let audio = Array(room[..<(2 * second)]) + (try DeepFilterTests.speech()) + Array(room[(2 * second)...])
+        let resting = try Self.heard(audio, tuning: .shipped)
+        let always = try Self.heard(audio, tuning: Self.neverResting)
+        #expect(resting.utterances.count == always.utterances.count,
+                "\(resting.utterances.count) utterances resting, \(always.utterances.count) never resting")
+        #expect(resting.utterances.count <= 2)
+    }
+
     @Test("in a loud room it runs on everything")
     func runsInALoudRoom() throws {
         let loud = try RoomNoise.bed(seconds: 10)
