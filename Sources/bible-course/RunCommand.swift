@@ -26,6 +26,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Hear this WAV file, looped at real-time pace, instead of the capture device (benchmarks).", visibility: .hidden))
     var captureFile: String?
 
+    @Flag(help: ArgumentHelp("Play nothing, but speak in real time as a loudspeaker would, instead of the playback device (benchmarks).", visibility: .hidden))
+    var pacedPlayback = false
+
     @OptionGroup var options: DaemonOptions
     @OptionGroup var paths: PathOptions
 
@@ -41,18 +44,25 @@ struct RunCommand: ParsableCommand {
         let environment = try openEnvironment(configuration, paths: paths.dataPaths, independentUtterances: false,
                                               logger: logger)
         let clock = MonotonicSessionClock()
-        let playback = ALSAPlayback(device: configuration.playbackDevice)
-        do {
-            try playback.open(sampleRate: environment.synthesizer.sampleRate)
-        } catch {
-            logger.error("playback device \(configuration.playbackDevice): \(error); will retry at each sentence")
+        let playback: any AudioSink & Sendable
+        if pacedPlayback {
+            playback = PacedAudioSink()
+        } else {
+            let device = ALSAPlayback(device: configuration.playbackDevice)
+            do {
+                try device.open(sampleRate: environment.synthesizer.sampleRate)
+            } catch {
+                logger.error("playback device \(configuration.playbackDevice): \(error); will retry at each sentence")
+            }
+            playback = device
         }
         let runtime = environment.runtime(sink: playback, clock: clock, logger: Logger(label: "bible-course.session"))
         let (source, captureDevice) = try captureSource(configuration)
         let daemon = Daemon(runtime: runtime, capture: CaptureThread(source: source, clock: clock),
                             captureDevice: captureDevice, sink: playback, notifier: notifier,
                             logger: logger)
-        logger.notice("course \(environment.courseID), voice \(configuration.voice) at \(configuration.rate)x, capture \(configuration.captureDevice), playback \(configuration.playbackDevice)")
+        let playbackName = pacedPlayback ? "paced (nothing played)" : configuration.playbackDevice
+        logger.notice("course \(environment.courseID), voice \(configuration.voice) at \(configuration.rate)x, capture \(configuration.captureDevice), playback \(playbackName)")
         // A natural voice renders the course's fixed speech while the daemon listens.
         let stopFlag = runtime.stopFlag
         // Renders through the narrator only (its own locks); the rest of the environment is

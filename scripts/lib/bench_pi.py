@@ -3,16 +3,19 @@
 (speech_sets.py session), on core 0, in a cgroup that grants it a share of that core, and
 what a person would notice.
 
-    bench_pi.py --session DIR --state DIR [--quotas 100,20,10] [--period-us 100000] [--logs DIR] NAME=BIN...
+    bench_pi.py --session DIR --state DIR [--quotas 100,20,10] [--period-us 100000] [--logs DIR] 'NAME=BIN [ARGS]'...
 
-For each build (NAME=BIN, the first is this one) and each quota (percent of one core; 100:
+The daemon speaks in real time to a stand-in loudspeaker (`--paced-playback`; ALSA's null
+device for builds without it). For each build (NAME=BIN, the first is this one; ARGS: more
+arguments of `run`, a `--config` with another hearing tuning, say) and each quota (percent of one core; 100:
 the whole core, no limit): the microphone's overruns and the audio dropped unheard (the
 daemon's own count, `stopped; ...; capture: N overruns, X s dropped`), the look-ups and
 commands of the session acted on rightly and wrongly, how long after each one ended its
 intent was ready (`late_ms` of the daemon's `heard` events at debug level: median and the
-slowest), and the processor time it used.
+slowest), the processor time it used, and how often the noise cleaner gave way to hearing
+falling behind (times, and seconds heard uncleaned: the daemon's own count).
 """
-import argparse, json, os, re, shutil, signal, statistics, subprocess, sys, tempfile, threading, time
+import argparse, json, os, re, shlex, shutil, signal, statistics, subprocess, sys, tempfile, threading, time
 
 CGROUP_V2 = "/sys/fs/cgroup"
 CGROUP_V1 = "/sys/fs/cgroup/cpu"
@@ -37,14 +40,23 @@ def make_cgroup(name, percent, period):
     sys.exit("bench_pi.py: no cgroup cpu controller at /sys/fs/cgroup (v2) or /sys/fs/cgroup/cpu (v1); run as root")
 
 
-def run(binary, session, state, cgroup, duration):
+def paces_playback(binary):
+    """Whether `binary run` has the stand-in loudspeaker that speaks in real time
+    (`--paced-playback`); older builds play to ALSA's null device, which takes a lesson at once."""
+    shown = subprocess.run([binary, "run", "--help-hidden"], capture_output=True, text=True).stdout
+    return "--paced-playback" in shown
+
+
+def run(command, session, state, cgroup, duration):
     """The daemon's stderr lines and its processor seconds over the session."""
     def enter():
         with open(f"{cgroup}/cgroup.procs", "w") as f:
             f.write(str(os.getpid()))
         os.sched_setaffinity(0, {0})
+    binary, extra = command[0], command[1:]
+    playback = ["--paced-playback"] if paces_playback(binary) else ["--playback-device", "null"]
     daemon = subprocess.Popen([binary, "run", "--state-dir", state, "--capture-file", f"{session}/session.wav",
-                               "--playback-device", "null", "--log-level", "debug"],
+                               *playback, "--log-level", "debug", *extra],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, preexec_fn=enter)
     lines, ready = [], threading.Event()
 
@@ -78,6 +90,15 @@ def events(lines):
     return out
 
 
+def means(heard, phrase):
+    """Whether an intent is the phrase's: its command or reference; for an answer, the same
+    words but for an article ("the rainbow" for "a rainbow": the session judges the answer)."""
+    if phrase["kind"] != "answer":
+        return heard["value"] == phrase["expected"]
+    words = lambda text: [w for w in (text or "").lower().split() if w not in ("a", "an", "the")]
+    return heard["intent"] == "answer" and words(heard["value"]) == words(phrase["expected"])
+
+
 def score(lines, timeline):
     """What the session heard: per phrase of the timeline its intent and lateness."""
     heard, pending = [], None
@@ -85,21 +106,24 @@ def score(lines, timeline):
         if event["event"] == "heard":
             pending = event
         elif event["event"] == "intent" and pending is not None:
-            value = event.get("command") or event.get("reference")
+            value = event.get("command") or event.get("reference") or event.get("text")
             heard.append(dict(time=event["time"], intent=event["intent"], value=value, late=pending.get("late_ms")))
             pending = None
-    acted = [h for h in heard if h["intent"] in ("command", "lookup")]
+    acted = [h for h in heard if h["intent"] in ("command", "lookup", "answer")]
     phrases = []
     for i, phrase in enumerate(timeline):
         until = (timeline[i + 1]["start"] if i + 1 < len(timeline) else phrase["end"]) + 10
-        match = next((h for h in acted if phrase["start"] <= h["time"] <= until and h["value"] == phrase["expected"]
+        match = next((h for h in acted if phrase["start"] <= h["time"] <= until and means(h, phrase)
                       and not h.get("used")), None)
         if match:
             match["used"] = True
         phrases.append(dict(phrase, heard=match is not None, late=match["late"] if match else None))
     wrong = [h for h in acted if not h.get("used")]
-    totals = re.search(r"capture: (\d+) overruns, ([\d.]+) s dropped", "".join(lines))
-    return phrases, wrong, (int(totals.group(1)), float(totals.group(2))) if totals else (None, None)
+    text = "".join(lines)
+    totals = re.search(r"capture: (\d+) overruns, ([\d.]+) s dropped", text)
+    gave = re.search(r"the noise cleaner gave way (once|(\d+) times) \(([\d.]+) s heard uncleaned\)", text)
+    losses = (int(totals.group(1)), float(totals.group(2))) if totals else (None, None)
+    return phrases, wrong, losses, (int(gave.group(2) or 1), float(gave.group(3))) if gave else (0, 0.0)
 
 
 def main():
@@ -109,25 +133,26 @@ def main():
     ap.add_argument("--quotas", default="100,20,10", help="percent of one core for each run")
     ap.add_argument("--period-us", type=int, default=100_000, help="the cgroup's period (µs)")
     ap.add_argument("--logs", help="keep each run's log in this folder (NAME-QUOTA.log)")
-    ap.add_argument("builds", nargs="+", help="NAME=BIN")
+    ap.add_argument("builds", nargs="+", help="NAME=BIN [ARGS...] (one word: more arguments of `run` after BIN)")
     args = ap.parse_args()
     with open(f"{args.session}/timeline.jsonl") as f:
         timeline = [json.loads(line) for line in f if line.strip()]
     duration = timeline[-1]["end"] + 8
-    print(f"== the daemon on a share of core 0: a session of {len(timeline)} look-ups and commands over {duration:.0f} s "
+    print(f"== the daemon on a share of core 0: a session of {len(timeline)} look-ups, commands and an answer over {duration:.0f} s "
           f"of held-out room noise (cgroup period {args.period_us} µs)")
     print(f"{'build':12} {'core':>5} {'overruns':>8} {'dropped':>8} {'heard':>6} {'wrong':>5} "
-          f"{'late median':>11} {'late p95':>8} {'slowest':>8} {'look-ups median':>15} {'CPU':>6}")
+          f"{'late median':>11} {'late p95':>8} {'slowest':>8} {'look-ups median':>15} {'CPU':>6} {'gave way':>12}")
     baseline = {}
     for spec in args.builds:
-        name, _, binary = spec.partition("=")
+        name, _, command = spec.partition("=")
+        command = shlex.split(command)
         for quota in (int(q) for q in args.quotas.split(",")):
             cgroup = make_cgroup(f"bible-course-bench-pi-{os.getpid()}", None if quota >= 100 else quota, args.period_us)
             fresh = tempfile.mkdtemp(prefix="bench-pi-state-")
             try:
                 # Each run from the same state: the compiled model, no progress.
                 shutil.copytree(args.state, fresh, dirs_exist_ok=True)
-                lines, cpu = run(binary, args.session, fresh, cgroup, duration)
+                lines, cpu = run(command, args.session, fresh, cgroup, duration)
             finally:
                 shutil.rmtree(fresh, ignore_errors=True)
                 try:
@@ -138,7 +163,7 @@ def main():
                 os.makedirs(args.logs, exist_ok=True)
                 with open(f"{args.logs}/{name}-{quota}.log", "w") as f:
                     f.writelines(lines)
-            phrases, wrong, (overruns, dropped) = score(lines, timeline)
+            phrases, wrong, (overruns, dropped), (gave_way, uncleaned) = score(lines, timeline)
             lates = sorted(p["late"] for p in phrases if p["late"] is not None)
             lookups = [p["late"] for p in phrases if p["late"] is not None and p["kind"] == "lookup"]
             got = [p["heard"] for p in phrases]
@@ -148,7 +173,8 @@ def main():
             print(f"{name:12} {quota:>4}% {overruns if overruns is not None else '?':>8} "
                   f"{dropped if dropped is not None else '?':>7}s {sum(got):>3}/{len(got):<2} {len(wrong):>5} "
                   f"{statistics.median(lates) if lates else float('nan'):>9.0f}ms {p95:>6.0f}ms {max(lates, default=float('nan')):>6.0f}ms "
-                  f"{statistics.median(lookups) if lookups else float('nan'):>13.0f}ms {cpu / duration * 100:>5.1f}%{same}")
+                  f"{statistics.median(lookups) if lookups else float('nan'):>13.0f}ms {cpu / duration * 100:>5.1f}% "
+                  f"{f'{gave_way}x {uncleaned:.0f}s':>12}{same}")
             missed = [p["text"] for p in phrases if not p["heard"]]
             if missed or wrong:
                 print(f"    missed: {missed}; acted on wrongly: {[(w['intent'], w['value']) for w in wrong]}")

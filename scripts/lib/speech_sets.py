@@ -35,10 +35,12 @@
     speech_sets.py session --out DIR --bin BIN [--snr 20] [--gap 12] [--lookups 10]
         A recorded session for the daemon's own loop (`run --capture-file`,
         scripts/bench-pi.sh): Piper's voice says look-ups in IDLE (the large grammar),
-        begins the lesson, lets it run, ends it, and looks up again, one phrase every --gap
-        seconds (the lesson --lesson-seconds), over held-out real room noise at --snr dB
-        below the speech (none: 0). Writes DIR/session.wav and DIR/timeline.jsonl (each
-        phrase: text, kind, expected command id or reference, start and end in seconds).
+        begins the first lesson, lets it speak up to its review question, asks for the
+        question, answers it (--curriculum), ends the lesson once it has closed, and looks
+        up again, one phrase every --gap seconds (the lesson --lesson-seconds), over
+        held-out real room noise at --snr dB below the speech (none: 0). Writes
+        DIR/session.wav and DIR/timeline.jsonl (each phrase: text, kind, expected command
+        id, reference or answer, start and end in seconds).
     speech_sets.py answers --decodes RESULTS.jsonl --manifest LOOKUPS.jsonl --out DIR
         The person's answer when the daemon asks for the rest of a look-up it heard only in
         part ("Ezra. Which chapter?"): for every look-up of the manifest whose decodes
@@ -581,8 +583,12 @@ def session_set(args):
     lookup_phrases = [("lookup", ref, text) for text, ref in looked if " chapter " in text and " verse " in text]
     rng.shuffle(lookup_phrases)
     before = max(0, args.lookups - 2)
-    script = lookup_phrases[:before] + [("command", "BEGIN_LESSON", COMMANDS["BEGIN_LESSON"]),
-                                        ("command", "END_LESSON", COMMANDS["END_LESSON"])] + lookup_phrases[before:args.lookups]
+    # The first lesson through: begun, left to speak up to its review question, which is
+    # asked for and answered; ended once it has closed; look-ups in IDLE again after it.
+    answer = course_answers(args.curriculum)[0]
+    lesson = [("command", "BEGIN_LESSON", COMMANDS["BEGIN_LESSON"]), ("command", "ASK_QUESTION", COMMANDS["ASK_QUESTION"]),
+              ("answer", answer, answer), ("command", "END_LESSON", COMMANDS["END_LESSON"])]
+    script = lookup_phrases[:before] + lesson + lookup_phrases[before:args.lookups]
     piper = Piper(args.cache)
     os.makedirs(args.out, exist_ok=True)
     clips = []
@@ -667,7 +673,8 @@ def main():
     e.add_argument("--bin", default="bible-course")
     e.add_argument("--snr", type=float, default=20, help="dB of held-out real room noise below the speech (0: none)")
     e.add_argument("--gap", type=float, default=12, help="seconds from one phrase's start to the next")
-    e.add_argument("--lesson-seconds", type=float, default=45, help="seconds the lesson runs before it is ended")
+    e.add_argument("--lesson-seconds", type=float, default=45, help="seconds the lesson speaks before its question is asked for")
+    e.add_argument("--curriculum", default=os.path.join(ROOT, "curriculum"), help="whose first lesson's answer is said")
     e.add_argument("--lookups", type=int, default=10, help="look-ups: all but two before the lesson")
     e.add_argument("--seed", type=int, default=3)
     e.add_argument("--cache", default=os.path.join(os.path.expanduser("~"), ".cache", "bible-course", "piper"))
