@@ -22,6 +22,6 @@ public protocol LiveRuntime: AnyObject {
 extension SessionRuntime: LiveRuntime {
     public func finish() -> String {
         saveState()
-        return "session saved in state \(state.rawValue)"
+        return "session saved in state \(state.rawValue)" + (cleanerGaveWay.map { "; \($0)" } ?? "")
     }
 }

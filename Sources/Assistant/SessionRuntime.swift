@@ -263,7 +263,11 @@ public final class SessionRuntime {
             listener.skip(AudioFormat.samples(milliseconds: Int(((end - length - heardUntil).seconds * 1000).rounded())))
         }
         heardUntil = end
-        listen(to: echoCanceller?.clean(samples, from: AudioFormat.sample(at: end - length)) ?? samples)
+        // How far hearing runs behind the microphone, for the stream cleaner to give way.
+        let behind = capturedAt.map { Int(((clock.now - $0).seconds * 1000).rounded()) }
+        listen(to: echoCanceller?.clean(samples, from: AudioFormat.sample(at: end - length)) ?? samples,
+               behindMilliseconds: behind)
+        tellOfGivingWay(behindMilliseconds: behind)
         if openedOverSpeech, listener.openMilliseconds > longestWhileSpeaking { listener.abandon() }
         // Acted on once the listener is done with the chunk: the reply may be heard over.
         let heard = closed
@@ -280,11 +284,36 @@ public final class SessionRuntime {
         fireDueTimers()
     }
 
+    /// Says in the log that the stream cleaner gave way to hearing falling behind: at the
+    /// first time, then at most once a minute, with how many times since.
+    private func tellOfGivingWay(behindMilliseconds: Int?) {
+        guard let cleaner = listener.cleaner, cleaner.timesGivenWay > toldGivingWay.times, let behindMilliseconds else { return }
+        let now = ContinuousClock.now
+        if let at = toldGivingWay.at, now - at < .seconds(60) { return }
+        let times = cleaner.timesGivenWay - toldGivingWay.times
+        toldGivingWay = (cleaner.timesGivenWay, now)
+        let behind = String(format: "%.1f", Double(behindMilliseconds) / 1000)
+        logger.info("hearing fell \(behind) s behind the microphone (the processor is too slow for the noise cleaner here): the cleaner gives way until hearing catches up\(times > 1 ? " (\(times) times since the last line)" : "")")
+    }
+
+    /// How often the stream cleaner gave way, for the daemon's last line; nil when it never did.
+    var cleanerGaveWay: String? {
+        guard let cleaner = listener.cleaner, cleaner.timesGivenWay > 0 else { return nil }
+        let times = cleaner.timesGivenWay == 1 ? "once" : "\(cleaner.timesGivenWay) times"
+        let seconds = String(format: "%.1f", Double(cleaner.samplesGivenWay) / Double(AudioFormat.sampleRate))
+        return "the noise cleaner gave way \(times) (\(seconds) s heard uncleaned)"
+    }
+
+    /// The stream cleaner's giving way as last told: how many times, and when.
+    private var toldGivingWay: (times: Int, at: ContinuousClock.Instant?) = (0, nil)
+
     /// Hears `samples` and keeps each utterance closed in them for acting on. An utterance
     /// closes the chunk: the rest of it was captured before the reply (half-duplex, before
     /// the gate).
-    private func listen(to samples: [Int16]) {
-        listener.hear(samples, heard: { recognition, cutAtMaximum in
+    /// `behindMilliseconds`: how long ago the microphone heard the chunk's end; nil while the
+    /// daemon speaks (the chunks wait for its pieces of speech) and for recorded audio.
+    private func listen(to samples: [Int16], behindMilliseconds: Int? = nil) {
+        listener.hear(samples, behindMilliseconds: behindMilliseconds, heard: { recognition, cutAtMaximum in
             closed.append((recognition, cutAtMaximum))
             return false
         }, failed: { driver.report(.failure("recogniser: \($0)")) })

@@ -214,6 +214,15 @@ public struct Endpointer: Sendable {
         return loud
     }
 
+    /// The stream given from now on is the audio as heard, no longer cleaned (the cleaner
+    /// gave way, ``QuietRoomCleaner``): the floor becomes the one learnt from the audio as
+    /// heard, so that the room's noise, louder than what the cleaner left of it, is not
+    /// heard as speech. (Back to a cleaned stream needs nothing: the floor, the quietest
+    /// frame of its window, falls to the cleaned stream's at its first frame.)
+    public mutating func hearsAudioAsHeard() {
+        floor = heardFloor
+    }
+
     /// Time passed without being heard (`count` samples the daemon gated out while it spoke
     /// and for its echo): counted in the pause before the next utterance, whose sound is
     /// then no run-on of talk heard before the daemon spoke.

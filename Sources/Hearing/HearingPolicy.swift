@@ -49,7 +49,7 @@ public struct HearingPolicy: Sendable {
 
     /// The next step for an utterance of which `facts` are known.
     public func next(_ facts: UtteranceFacts) -> HearingStep {
-        guard let prepared = facts.prepared else { return .prepare(audioVersion(signalToNoise: facts.signalToNoise)) }
+        guard let prepared = facts.prepared else { return .prepare(audioVersion(signalToNoise: facts.signalToNoise, streamCleaned: facts.streamCleaned)) }
         let decodes = facts.decodes
         switch (model, facts.expected) {
         case (.stock, _):
@@ -121,10 +121,10 @@ public struct HearingPolicy: Sendable {
     }
 
     /// Noise: an utterance below the gate is decoded cleaned, by the stream cleaner when
-    /// one runs, else by WebRTC's suppressor.
-    func audioVersion(signalToNoise: Double) -> AudioVersion {
+    /// one runs and cleaned it, else by WebRTC's suppressor.
+    func audioVersion(signalToNoise: Double, streamCleaned: Bool) -> AudioVersion {
         guard signalToNoise < tuning.noise.suppressBelowDecibels else { return .asHeard }
-        return cleansStream ? .streamCleaned : .suppressed
+        return cleansStream && streamCleaned ? .streamCleaned : .suppressed
     }
 
     /// The phone loop's decode, when the hypothesis is to be verified and it has not been made.

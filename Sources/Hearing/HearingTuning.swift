@@ -68,6 +68,15 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         /// with no utterance open, before the stream cleaner rests: longer than the
         /// pauses of a person speaking, so that it does not wake and rest between words.
         public var cleanerRestsAfterMilliseconds: Int
+        /// How far hearing may run behind the microphone (ms) before the stream cleaner
+        /// gives way: with no utterance open, the audio then passes as heard, and an
+        /// utterance heard meanwhile is cleaned by WebRTC's suppressor alone, as with
+        /// `denoiser = "webrtc"`, until hearing has caught up (less than the capture
+        /// thread's 0.1 s read behind). A processor too slow for the cleaner (a Raspberry
+        /// Pi's core in a loud room) then hears about this late at worst, not further
+        /// behind with every utterance. Above a decode's time, which makes every next chunk
+        /// that late. 0: never.
+        public var cleanerGivesWayBehindMilliseconds: Int
     }
 
     /// How the daemon leaves the person room to correct it.
@@ -133,7 +142,8 @@ public struct HearingTuning: Hashable, Sendable, Codable {
             startLoudShare: 0.75, initialFloorDecibels: -50, runOnPauseMilliseconds: 1_500),
         noise: Noise(suppressBelowDecibels: 20, echoTailMilliseconds: 300, echoFilterMilliseconds: 400,
                      echoResidueMarginDecibels: 8, suppressionStrength: .high,
-                     quietRoomFloorDecibels: -50, cleanerRestsAfterMilliseconds: 1_000),
+                     quietRoomFloorDecibels: -50, cleanerRestsAfterMilliseconds: 1_000,
+                     cleanerGivesWayBehindMilliseconds: 1_500),
         decoding: Decoding(decodeAfterQuietMilliseconds: 200, maximumPauseMilliseconds: 800,
                            garbageWeight: 0.01, maximumAnswerItemsInAnyOrder: 4),
         conversation: Conversation(
@@ -215,6 +225,7 @@ extension HearingTuning {
             TuningFile.outOfRange("noise.echoResidueMarginDecibels", noise.echoResidueMarginDecibels, Ranges.echoResidueMarginDecibels),
             TuningFile.outOfRange("noise.quietRoomFloorDecibels", noise.quietRoomFloorDecibels, -96...0),
             TuningFile.outOfRange("noise.cleanerRestsAfterMilliseconds", noise.cleanerRestsAfterMilliseconds, 0...60_000),
+            TuningFile.outOfRange("noise.cleanerGivesWayBehindMilliseconds", noise.cleanerGivesWayBehindMilliseconds, 0...60_000),
             TuningFile.outOfRange("conversation.correctionWindowMilliseconds", conversation.correctionWindowMilliseconds, 0...10_000),
             TuningFile.outOfRange("conversation.readingGapMilliseconds", conversation.readingGapMilliseconds, 0...10_000),
             TuningFile.outOfRange("conversation.longestWhileSpeakingMilliseconds", conversation.longestWhileSpeakingMilliseconds, 500...60_000),

@@ -16,8 +16,18 @@ import Audio
 /// room's noise.
 ///
 /// What the cleaner costs is paid for sound, not for a quiet room's silence, which is what
-/// an always-on daemon hears most of the day (docs/hearing.md, "Noise"). Not thread-safe.
+/// an always-on daemon hears most of the day (docs/hearing.md, "Noise").
+///
+/// It also gives way when hearing falls behind the microphone by
+/// ``HearingTuning/Noise/cleanerGivesWayBehindMilliseconds`` (a processor too slow for it
+/// in a loud room): between utterances the audio then passes as heard, as while it rests,
+/// until hearing has caught up (``caughtUpMilliseconds``); an utterance begun meanwhile is
+/// heard as heard throughout (``isGivingWay`` at its start says so), for the cleaner never
+/// starts or stops under an open utterance. Not thread-safe.
 public final class QuietRoomCleaner {
+    /// Hearing this little behind the microphone has caught up: the capture thread reads
+    /// the microphone a chunk at a time, so a chunk taken at once is at most that late.
+    public static let caughtUpMilliseconds = AudioFormat.captureChunkMilliseconds
     private let cleaner: any StreamCleaner
     private let noise: HearingTuning.Noise
     private let endpointing: Endpointer.Configuration
@@ -31,8 +41,13 @@ public final class QuietRoomCleaner {
     private let recentLength: Int
     /// Frames since the last loud one.
     private var framesSinceLoud = Int.max / 2
-    /// Whether the cleaner is resting.
+    /// Whether the cleaner is resting (in a quiet room, or giving way).
     public private(set) var isResting = false
+    /// Whether the cleaner gives way because hearing fell behind.
+    public private(set) var isGivingWay = false
+    /// How many times it gave way, and the samples that passed as heard meanwhile.
+    public private(set) var timesGivenWay = 0
+    public private(set) var samplesGivenWay = 0
     /// Samples heard so far, and of them those the cleaner cleaned (a wake's pre-roll
     /// included in neither).
     public private(set) var samplesHeard = 0
@@ -52,12 +67,23 @@ public final class QuietRoomCleaner {
     }
 
     /// `samples` cleaned, or passed as heard while the cleaner rests; as many as went in.
-    /// `listening`: an utterance is open, and the cleaner must not rest under it.
-    public func process(_ samples: [Int16], listening: Bool) -> [Int16] {
+    /// `listening`: an utterance is open, and the cleaner must not rest or wake under it.
+    /// `behindMilliseconds`: how long ago the microphone heard the end of `samples`; nil
+    /// when unknown (recorded audio), which leaves giving way as it is.
+    public func process(_ samples: [Int16], listening: Bool, behindMilliseconds: Int? = nil) -> [Int16] {
         let loud = hearsSound(samples)
+        if !listening, let behindMilliseconds {
+            let limit = noise.cleanerGivesWayBehindMilliseconds
+            if !isGivingWay, limit > 0, behindMilliseconds >= limit {
+                isGivingWay = true
+                timesGivenWay += 1
+            } else if isGivingWay, behindMilliseconds < Self.caughtUpMilliseconds {
+                isGivingWay = false
+            }
+        }
         let quietRoom = floor.decibels < noise.quietRoomFloorDecibels
-        let rest = quietRoom && !loud && !listening
-            && framesSinceLoud >= AudioFormat.frames(milliseconds: noise.cleanerRestsAfterMilliseconds)
+        let rest = isGivingWay || (quietRoom && !loud && !listening
+            && framesSinceLoud >= AudioFormat.frames(milliseconds: noise.cleanerRestsAfterMilliseconds))
         if isResting && !rest {
             // Waking: the cleaner hears what it missed, the audio that comes out next (its
             // last `delaySamples`) included; what it gives for it was given as heard already.
@@ -68,6 +94,7 @@ public final class QuietRoomCleaner {
         if rest {
             let delay = cleaner.delaySamples
             out = Array((recent.suffix(delay) + samples).prefix(samples.count))
+            if isGivingWay { samplesGivenWay += samples.count }
         } else {
             out = cleaner.process(samples)
             samplesCleaned += samples.count

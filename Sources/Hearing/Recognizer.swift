@@ -22,6 +22,8 @@ public final class Recognizer {
     /// as it was heard.
     private var held: [Int16] = []
     private var heldAsHeard: [Int16] = []
+    /// Whether the stream cleaner cleaned the open utterance (it may give way).
+    private var utteranceStreamCleaned = true
     /// Processor time spent on the open utterance.
     private var decodeClock = 0.0
 
@@ -83,8 +85,11 @@ public final class Recognizer {
         self.expected = expected
     }
 
-    /// Opens an utterance.
-    public func begin() throws {
+    /// Opens an utterance. `streamCleaned`: false when the stream cleaner gave way for it
+    /// (``QuietRoomCleaner/isGivingWay``), so that its audio is the audio as heard and a
+    /// noisy one is cleaned by WebRTC's suppressor instead.
+    public func begin(streamCleaned: Bool = true) throws {
+        utteranceStreamCleaned = streamCleaned
         if settings.independentUtterances { try decoders.resetAdaptation() }
         utteranceSamples = 0
         decodeClock = 0
@@ -157,7 +162,8 @@ public final class Recognizer {
     /// The held utterance through the policy's steps.
     private func decodeHeld() throws -> HeldDecode {
         let heard = cleansStream ? heldAsHeard : held
-        var facts = UtteranceFacts(expected: expected, signalToNoise: NoiseSuppressor.signalToNoise(heard))
+        var facts = UtteranceFacts(expected: expected, signalToNoise: NoiseSuppressor.signalToNoise(heard),
+                                   streamCleaned: utteranceStreamCleaned)
         var audio = heard
         var beside = 0.0
         // Each step adds a fact; the policy concludes once it has what it needs.

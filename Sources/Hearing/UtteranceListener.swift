@@ -50,15 +50,20 @@ public final class UtteranceListener {
     /// with whether it was cut at the maximum length; `heard` returns false to drop the rest
     /// of the chunk (the daemon spoke meanwhile: the rest was heard before its reply). A
     /// recogniser error closes the open utterance and goes to `failed`; listening goes on.
-    public func hear(_ samples: [Int16], heard: (RecognizedUtterance, _ cut: Bool) -> Bool,
-                              failed: (any Error) -> Void) {
+    /// `behindMilliseconds`: how long ago the microphone heard the chunk's end (live
+    /// audio; nil: unknown), for the cleaner to give way when hearing falls behind.
+    public func hear(_ samples: [Int16], behindMilliseconds: Int? = nil,
+                     heard: (RecognizedUtterance, _ cut: Bool) -> Bool, failed: (any Error) -> Void) {
         let heardNow = dcBlocker.process(samples)
         // What was heard of the stretch the cleaned samples are (`soundHeard` begins with
         // the cleaner's delay, so its indices are the cleaned stream's).
         let first = soundHeard.count - (cleaner?.delaySamples ?? 0)
         if cleaner != nil { soundHeard += heardNow }
         let heardStretch = cleaner == nil ? nil : Array(soundHeard[first..<(first + heardNow.count)])
-        let samples = cleaner?.process(heardNow, listening: isOpen || endpointer.isInSpeech) ?? heardNow
+        let wasGivingWay = cleaner?.isGivingWay ?? false
+        let samples = cleaner?.process(heardNow, listening: isOpen || endpointer.isInSpeech,
+                                       behindMilliseconds: behindMilliseconds) ?? heardNow
+        if let cleaner, cleaner.isGivingWay, !wasGivingWay { endpointer.hearsAudioAsHeard() }
         defer { forgetHeard() }
         events: for event in endpointer.process(samples, heard: heardStretch) {
             switch event {
@@ -69,7 +74,7 @@ public final class UtteranceListener {
                 // core's second per second).
                 if endpointer.runsOn { continue }
                 do {
-                    try recognizer.begin()
+                    try recognizer.begin(streamCleaned: !(cleaner?.isGivingWay ?? false))
                     try recognizer.feed(audio, asHeard: asHeard(audio.count))
                     isOpen = true
                 } catch {

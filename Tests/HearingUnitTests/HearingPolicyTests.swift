@@ -51,10 +51,12 @@ struct HearingPolicyTests {
         return nil
     }
 
-    @Test("noise: an utterance below the gate is decoded cleaned, by RNNoise's stream when it runs, else by WebRTC",
-          arguments: [(30.0, false, AudioVersion.asHeard), (30, true, .asHeard), (12, false, .suppressed), (12, true, .streamCleaned)])
-    func noise(snr: Double, cleansStream: Bool, version: AudioVersion) {
-        let step = Self.policy(cleansStream: cleansStream).next(UtteranceFacts(expected: .commands, signalToNoise: snr))
+    @Test("noise: an utterance below the gate is decoded cleaned, by the stream cleaner when it runs and cleaned it, else by WebRTC",
+          arguments: [(30.0, false, true, AudioVersion.asHeard), (30, true, true, .asHeard), (12, false, true, .suppressed),
+                      (12, true, true, .streamCleaned), (12, true, false, .suppressed), (30, true, false, .asHeard)])
+    func noise(snr: Double, cleansStream: Bool, streamCleaned: Bool, version: AudioVersion) {
+        let facts = UtteranceFacts(expected: .commands, signalToNoise: snr, streamCleaned: streamCleaned)
+        let step = Self.policy(cleansStream: cleansStream).next(facts)
         guard case .prepare(let asked) = step else { Issue.record("\(step)"); return }
         #expect(asked == version)
     }
