@@ -40,7 +40,7 @@ done
 release_binary
 work_folder "$KEEP"
 [ -f "$WORK/session/timeline.jsonl" ] || python3 scripts/lib/speech_sets.py session --out "$WORK/session" --bin "$BIN" --snr "$SNR"
-"$BIN" model build --state-dir "$WORK/state" >/dev/null
+"$BIN" model build --state-dir "$WORK/state" --curriculum "$WORK/session/curriculum" >/dev/null
 BUILDS=("this=$BIN")
 for tuning in "${TUNINGS[@]}"; do
     name="${tuning%%=*}"

@@ -6,33 +6,37 @@ import Foundation
 /// daemon then synthesises it all while it should be listening). The playing-side twin of
 /// ``PacedAudioSource``.
 ///
+/// Like a device, it holds ``bufferSeconds`` ahead of what plays: ``queue(_:sampleRate:)``
+/// returns once what it was given fits in that, so the daemon hears the room between
+/// pieces as it does with a loudspeaker.
+///
 /// Thread-safe: ``stop()`` may be called from any thread and ends a waiting
-/// ``play(_:sampleRate:)`` at once.
+/// ``play(_:sampleRate:)`` or ``queue(_:sampleRate:)`` at once.
 public final class PacedAudioSink: AudioSink, @unchecked Sendable {
+    /// What a device holds ahead of what it plays (``ALSAPlayback``'s latency).
+    public let bufferSeconds: Double
     private let condition = NSCondition()
     /// When what has been handed over will have been played; nil when nothing is queued.
     private var playsUntil: ContinuousClock.Instant?
     /// Counts calls of ``stop()``: a wait ends when it changes.
     private var stops = 0
 
-    public init() {}
+    public init(bufferSeconds: Double = 0.1) {
+        self.bufferSeconds = bufferSeconds
+    }
 
     public func play(_ samples: [Int16], sampleRate: Int) throws(AudioError) {
         condition.lock()
         defer { condition.unlock() }
         let until = enqueue(samples, sampleRate: sampleRate)
-        let stopsAtStart = stops
-        while stops == stopsAtStart, ContinuousClock.now < until {
-            let left = ContinuousClock.now.duration(to: until)
-            _ = condition.wait(until: Date(timeIntervalSinceNow: max(0.001, left.seconds)))
-        }
-        if stops == stopsAtStart { playsUntil = nil }
+        if wait(until: until) { playsUntil = nil }
     }
 
     public func queue(_ samples: [Int16], sampleRate: Int) throws(AudioError) {
         condition.lock()
         defer { condition.unlock() }
-        _ = enqueue(samples, sampleRate: sampleRate)
+        let until = enqueue(samples, sampleRate: sampleRate)
+        _ = wait(until: until - .seconds(bufferSeconds))
     }
 
     public func stop() {
@@ -45,6 +49,16 @@ public final class PacedAudioSink: AudioSink, @unchecked Sendable {
 
     public func close() {
         stop()
+    }
+
+    /// Waits until `instant`, or a ``stop()``; false when stopped. Under the lock.
+    private func wait(until instant: ContinuousClock.Instant) -> Bool {
+        let stopsAtStart = stops
+        while stops == stopsAtStart, ContinuousClock.now < instant {
+            let left = ContinuousClock.now.duration(to: instant)
+            _ = condition.wait(until: Date(timeIntervalSinceNow: max(0.001, left.seconds)))
+        }
+        return stops == stopsAtStart
     }
 
     /// Adds `samples` after what is queued; when they will have been played. Under the lock.

@@ -24,6 +24,16 @@ struct PacedAudioSinkTests {
         #expect(took >= 0.49 && took < 1.5, "took \(took) s for 0.5 s of sound")
     }
 
+    @Test("queueing returns once what was queued fits in the device's buffer, as with a loudspeaker")
+    func queueingKeepsPace() throws {
+        let sink = PacedAudioSink()
+        let piece = [Int16](repeating: 0, count: Self.rate / 10)
+        let took = try Self.seconds { for _ in 0..<6 { try sink.queue(piece, sampleRate: Self.rate) } }
+        // 0.6 s queued, the last 0.1 s of it in the buffer when the last call returns.
+        #expect(took >= 0.45 && took < 1.2, "queueing 0.6 s took \(took) s")
+        sink.stop()
+    }
+
     @Test("stop from another thread ends the sound at once, and the next plays whole")
     func stopCutsItShort() throws {
         let sink = PacedAudioSink()

@@ -56,7 +56,7 @@ def run(command, session, state, cgroup, duration):
     binary, extra = command[0], command[1:]
     playback = ["--paced-playback"] if paces_playback(binary) else ["--playback-device", "null"]
     daemon = subprocess.Popen([binary, "run", "--state-dir", state, "--capture-file", f"{session}/session.wav",
-                               *playback, "--log-level", "debug", *extra],
+                               "--curriculum", f"{session}/curriculum", *playback, "--log-level", "debug", *extra],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, preexec_fn=enter)
     lines, ready = [], threading.Event()
 

@@ -39,8 +39,10 @@
         question, answers it (--curriculum), ends the lesson once it has closed, and looks
         up again, one phrase every --gap seconds (the lesson --lesson-seconds), over
         held-out real room noise at --snr dB below the speech (none: 0). Writes
-        DIR/session.wav and DIR/timeline.jsonl (each phrase: text, kind, expected command
-        id, reference or answer, start and end in seconds).
+        DIR/session.wav, DIR/timeline.jsonl (each phrase: text, kind, expected command
+        id, reference or answer, start and end in seconds) and DIR/curriculum, the
+        curriculum cut short (each segment's first sentence, each passage's first verse)
+        for the daemon to run, so that the lesson reaches its question in time.
     speech_sets.py answers --decodes RESULTS.jsonl --manifest LOOKUPS.jsonl --out DIR
         The person's answer when the daemon asks for the rest of a look-up it heard only in
         part ("Ezra. Which chapter?"): for every look-up of the manifest whose decodes
@@ -577,6 +579,23 @@ def pause_set(args):
                                                    speech=[[round(x, 3) for x in span] for span in spans])) + "\n")
 
 
+def short_curriculum(source, out):
+    """A copy of the curriculum whose lessons say each segment's first sentence only and read
+    the first verse of their passage: a lesson reaches its question in under a minute."""
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.copytree(source, out)
+    for path in glob.glob(os.path.join(out, "courses", "*", "lessons", "*.json")):
+        with open(path) as f:
+            lesson = json.load(f)
+        for segment in lesson.get("segments", []):
+            if segment.get("type") != "question":
+                segment["audio_script"] = re.split(r"(?<=[.!?])\s", segment["audio_script"], maxsplit=1)[0]
+            if "passage" in segment:
+                segment["passage"] = re.sub(r"^(.+ \d+:\d+)-\d+$", r"\1", segment["passage"])
+        with open(path, "w") as f:
+            json.dump(lesson, f, indent=2)
+
+
 def session_set(args):
     rng = random.Random(args.seed)
     looked = lookups(args.bin, rng, (args.seed,))
@@ -585,6 +604,9 @@ def session_set(args):
     before = max(0, args.lookups - 2)
     # The first lesson through: begun, left to speak up to its review question, which is
     # asked for and answered; ended once it has closed; look-ups in IDLE again after it.
+    # The lesson's curriculum is cut short so that it reaches its question in
+    # --lesson-seconds of real-time speech.
+    short_curriculum(args.curriculum, os.path.join(args.out, "curriculum"))
     answer = course_answers(args.curriculum)[0]
     lesson = [("command", "BEGIN_LESSON", COMMANDS["BEGIN_LESSON"]), ("command", "ASK_QUESTION", COMMANDS["ASK_QUESTION"]),
               ("answer", answer, answer), ("command", "END_LESSON", COMMANDS["END_LESSON"])]
