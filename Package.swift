@@ -68,9 +68,23 @@ let package = Package(
             name: "Espeak",
             dependencies: ["CEspeakNG"]
         ),
+        // Pronunciations: the phone sets and notations (X-SAMPA, ARPAbet, espeak-ng's), the
+        // authored lexicon, espeak-ng's guesses, the pronunciation dictionary format.
+        .target(
+            name: "Phonetics",
+            dependencies: ["Support", "Espeak"]
+        ),
+        // The transcript normaliser: free speech's words brought to the course's and the
+        // Bible's spellings (`normalise`, `listen`).
+        .target(
+            name: "Normalisation",
+            dependencies: ["Support", "Scripture", "Phonetics"],
+            swiftSettings: optimisedInDebug
+        ),
+        // What the recogniser is compiled from: grammars, n-gram language models, the lexicon.
         .target(
             name: "Vocabulary",
-            dependencies: ["Support", "Scripture", "Espeak", "CPocketSphinx"],
+            dependencies: ["Support", "Scripture", "Espeak", "Phonetics", "CPocketSphinx"],
             swiftSettings: optimisedInDebug
         ),
         .target(
@@ -82,7 +96,7 @@ let package = Package(
         ),
         .target(
             name: "Voice",
-            dependencies: ["Support", "Espeak", "Audio", "Vocabulary"]
+            dependencies: ["Support", "Espeak", "Audio", "Phonetics"]
         ),
         // The PocketSphinx adapter: the decoder, its typed configuration, what it heard; no policy.
         .target(
@@ -99,8 +113,8 @@ let package = Package(
         .target(
             name: "Assistant",
             dependencies: [
-                "Support", "Scripture", "Intents", "Course", "Vocabulary", "Decoding", "Hearing", "Audio", "Voice",
-                .product(name: "Logging", package: "swift-log"),
+                "Support", "Scripture", "Intents", "Course", "Phonetics", "Normalisation", "Vocabulary", "Decoding", "Hearing",
+                "Audio", "Voice", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // `listen`: free speech transcribed and the passages named or quoted in it found; its
@@ -108,7 +122,7 @@ let package = Package(
         .target(
             name: "Listening",
             dependencies: [
-                "Support", "Scripture", "Course", "Vocabulary", "Decoding", "Hearing", "Audio", "Assistant",
+                "Support", "Scripture", "Course", "Phonetics", "Normalisation", "Vocabulary", "Decoding", "Hearing", "Audio", "Assistant",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: optimisedInDebug
@@ -124,6 +138,8 @@ let package = Package(
                 "Scripture",
                 "Intents",
                 "Course",
+                "Phonetics",
+                "Normalisation",
                 "Vocabulary",
                 "Decoding",
                 "Hearing",
@@ -147,22 +163,25 @@ let package = Package(
         ),
         .testTarget(name: "IntentsUnitTests", dependencies: ["Intents", "Scripture"]),
         .testTarget(name: "CourseUnitTests", dependencies: ["Course", "Intents", "Scripture", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "VocabularyUnitTests", dependencies: ["Vocabulary", "Scripture", "Support"]),
+        .testTarget(name: "PhoneticsUnitTests", dependencies: ["Phonetics"]),
+        .testTarget(name: "NormalisationUnitTests", dependencies: ["Normalisation", "Phonetics"]),
+        .testTarget(name: "VocabularyUnitTests", dependencies: ["Vocabulary", "Phonetics", "Normalisation", "Scripture", "Support"]),
         .testTarget(name: "AudioUnitTests", dependencies: ["Audio"]),
         .testTarget(name: "VoiceUnitTests", dependencies: ["Voice", "Audio", "Support"], exclude: ["fake-piper.py"]),
         .testTarget(name: "HearingUnitTests", dependencies: ["Audio", "Decoding", "Hearing", "Intents", "Scripture", "Support"]),
         .testTarget(name: "AssistantUnitTests", dependencies: ["Assistant", "Course", "Hearing", "Intents", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ListeningUnitTests", dependencies: ["Listening", "Assistant", "Decoding", "Hearing", "Support", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ScriptureTests", dependencies: ["Scripture"]),
+        .testTarget(name: "PhoneticsTests", dependencies: ["Phonetics"]),
         .testTarget(
             name: "VocabularyTests",
-            dependencies: ["Vocabulary", "Scripture", "Intents"]
+            dependencies: ["Vocabulary", "Phonetics", "Scripture", "Intents"]
         ),
         // native-parts.c: the C harness NativePartsOnAArch64Tests compiles for x86_64 and aarch64.
         .testTarget(name: "AudioTests", dependencies: ["Audio", "SpeechFixtures"], exclude: ["native-parts.c"]),
         .testTarget(
             name: "VoiceTests",
-            dependencies: ["Voice", "Audio", "Vocabulary", "Decoding"]
+            dependencies: ["Voice", "Audio", "Phonetics", "Vocabulary", "Decoding"]
         ),
         // Test audio several end-to-end tiers share: espeak-ng's, Piper's, pink and real room noise.
         .target(name: "SpeechFixtures", dependencies: ["Audio", "Voice"], path: "Tests/SpeechFixtures"),
@@ -172,12 +191,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ListeningTests",
-            dependencies: ["Listening", "Support", "Decoding", "Hearing", "Scripture", "Vocabulary", "Audio", "Voice", "SpeechFixtures"]
+            dependencies: ["Listening", "Support", "Decoding", "Hearing", "Scripture", "Phonetics", "Vocabulary", "Audio", "Voice", "SpeechFixtures"]
         ),
         .testTarget(
             name: "AssistantTests",
             dependencies: [
-                "Assistant", "Rehearsal", "Intents", "Course", "Hearing", "Audio", "Voice", "Scripture", "Vocabulary", "Support",
+                "Assistant", "Rehearsal", "Intents", "Course", "Hearing", "Audio", "Voice", "Scripture", "Phonetics", "Normalisation",
+                "Vocabulary", "Support",
                 "SpeechFixtures",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),

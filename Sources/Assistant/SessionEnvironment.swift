@@ -6,6 +6,7 @@ import Logging
 import Scripture
 import Voice
 import Vocabulary
+import Phonetics
 
 /// Where the daemon's files are, resolved from flags, the config file and the defaults
 /// (docs/design.md, "Runtime paths").

@@ -2,6 +2,8 @@ import Course
 import Foundation
 import Scripture
 import Vocabulary
+import Phonetics
+import Normalisation
 
 /// Assembles the course's transcript normaliser from what is on disk: the 66 books, the
 /// course's `terms` and the vocabulary's, the reviewed `corrections.tsv`, and what words

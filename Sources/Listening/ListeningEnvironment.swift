@@ -7,6 +7,8 @@ import Hearing
 import Logging
 import Scripture
 import Vocabulary
+import Phonetics
+import Normalisation
 
 /// What `listen` and the daemon's listen mode are assembled from, beside
 /// ``SessionEnvironment`` (the course): the listener (the domain model, built when missing

@@ -6,6 +6,7 @@ import Foundation
 import Hearing
 import Scripture
 import Vocabulary
+import Normalisation
 
 /// What `bible-course listen` and the daemon's listen mode make of free speech (a
 /// sermon, a class, someone reading aloud): each utterance transcribed with the

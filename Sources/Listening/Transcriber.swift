@@ -3,6 +3,7 @@ import Decoding
 import Foundation
 import Hearing
 import Vocabulary
+import Phonetics
 
 /// Free speech to text with a language model (the Bible-domain model of
 /// `bible-course listen`, or PocketSphinx's stock one to compare): cuts the audio into

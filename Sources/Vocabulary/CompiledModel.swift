@@ -1,3 +1,4 @@
+import Support
 import Foundation
 
 /// What the compiler wrote, as its manifest records it.

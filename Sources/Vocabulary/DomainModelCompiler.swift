@@ -2,6 +2,7 @@ import CPocketSphinx  // malloc_trim
 import Foundation
 import Scripture
 import Support
+import Phonetics
 
 /// What the Bible-domain language model is built from (``DomainCorpus``), and where the
 /// tools are.

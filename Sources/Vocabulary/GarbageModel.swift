@@ -1,3 +1,4 @@
+import Phonetics
 /// The rejection path of a grammar: a loop of "words" that are single phones, which
 /// absorbs speech that is not a command so it can be rejected.
 ///

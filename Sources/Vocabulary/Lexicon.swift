@@ -1,3 +1,4 @@
+import Phonetics
 /// Where a word's pronunciation came from: `bible-course pronounce` says so, and the
 /// dictionary file records it in a comment.
 public enum PronunciationSource: String, Sendable, Codable {

@@ -1,5 +1,6 @@
 import Foundation
 import Support
+import Phonetics
 
 /// Everything a compiled model is built from. Its digest decides whether a model on disk
 /// can be reused.

@@ -1,3 +1,4 @@
+import Phonetics
 /// The words a recogniser should expect, in the shape of Apple's
 /// `SFCustomLanguageModelData`: phrase counts, templates over word classes, and custom
 /// pronunciations, under an identifier and a version.

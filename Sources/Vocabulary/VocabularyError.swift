@@ -1,3 +1,4 @@
+import Phonetics
 /// Why a vocabulary could not be read or compiled. Each message names the file, rule or
 /// word to fix.
 public enum VocabularyError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -9,7 +10,6 @@ public enum VocabularyError: Error, Hashable, Sendable, CustomStringConvertible 
     case unknownClass(template: String, name: String)
     case noPronunciation(word: String)
     case cannotWrite(path: String, reason: String)
-    case badCorrection(path: String, line: Int, reason: String)
     /// A tool the build runs (IRSTLM's estimator, sphinx_lm_convert) failed.
     case toolFailed(tool: String, reason: String)
 
@@ -26,7 +26,6 @@ public enum VocabularyError: Error, Hashable, Sendable, CustomStringConvertible 
         case .noPronunciation(let word):
             return "no pronunciation for \"\(word)\": not authored, not in cmudict, and espeak-ng gave none"
         case .cannotWrite(let path, let reason): return "\(path): cannot write: \(reason)"
-        case .badCorrection(let path, let line, let reason): return "corrections \(path) line \(line): \(reason)"
         case .toolFailed(let tool, let reason): return "\(tool) failed: \(reason)"
         }
     }

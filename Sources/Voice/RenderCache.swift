@@ -1,6 +1,5 @@
 import Foundation
 import Support
-import Vocabulary
 
 /// Speech rendered ahead, kept in the state directory (`voice-cache/`) so that nobody waits
 /// for the synthesis of fixed text. Only the course's fixed text is kept (the narrator

@@ -2,7 +2,6 @@ import Support
 import Audio
 import Espeak
 import Foundation
-import Vocabulary
 
 /// The daemon's voice: text to speech with libespeak-ng (in process, not by spawning
 /// the command), saying the Bible's difficult names as authored.

@@ -1,4 +1,4 @@
-import Vocabulary
+import Phonetics
 
 /// The authored pronunciations the daemon speaks: rewrites text so that every word with
 /// one is given to espeak-ng as phoneme input, `[[h'ab@k,Vk]]`, and is said the way the

@@ -3,6 +3,7 @@ import Assistant
 import Foundation
 import Scripture
 import Vocabulary
+import Normalisation
 
 /// `bible-course bench normalise`: the figures scripts/bench-normalise.sh prints, over a
 /// file of cases (`input<TAB>expected normalised<TAB>expected terms, | between<TAB>set`;

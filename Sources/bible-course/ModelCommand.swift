@@ -1,3 +1,4 @@
+import Support
 import ArgumentParser
 import Assistant
 import Foundation
@@ -5,6 +6,7 @@ import Listening
 import Rehearsal
 import Scripture
 import Vocabulary
+import Phonetics
 
 /// `bible-course model build | show | prompts`: the compiled recognition model (the generated
 /// grammars and pronunciation dictionary in `<state>/model`).

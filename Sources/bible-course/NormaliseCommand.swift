@@ -4,6 +4,7 @@ import Assistant
 import Course
 import Foundation
 import Vocabulary
+import Normalisation
 
 /// `bible-course normalise`: the transcript normaliser over lines of text.
 ///

@@ -3,6 +3,8 @@ import Assistant
 import Audio
 import Foundation
 import Vocabulary
+import Voice
+import Phonetics
 
 /// `bible-course pronounce WORD...`: how the recogniser hears a word, and how the daemon
 /// says it.

@@ -7,6 +7,7 @@ import Intents
 import Scripture
 import Voice
 import Vocabulary
+import Phonetics
 
 /// `bible-course session`: a text-mode session for people and for tests.
 struct SessionCommand: ParsableCommand {

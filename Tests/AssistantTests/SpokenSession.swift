@@ -9,6 +9,7 @@ import Rehearsal
 import Scripture
 import Voice
 import Vocabulary
+import Phonetics
 
 /// A daemon session on virtual time for the tests: the real curriculum (copied to a temp
 /// dir, so tests may break it), a temp progress database, the real Bible.db, the compiled

@@ -4,6 +4,7 @@ import Foundation
 import Scripture
 import Testing
 import Vocabulary
+import Normalisation
 
 /// The transcript normaliser as the course assembles it (the checkout's corrections,
 /// pronunciations, curriculum terms and Bible.db's names; cmudict and the stock model's
@@ -123,10 +124,10 @@ import Vocabulary
     }
 
     @Test func aBadCorrectionsLineIsNamed() {
-        #expect(throws: VocabularyError.badCorrection(path: "corrections.tsv", line: 3, reason: "expected two fields separated by a TAB (heard, canonical), found 1")) {
+        #expect(throws: NormalisationError.badCorrection(path: "corrections.tsv", line: 3, reason: "expected two fields separated by a TAB (heard, canonical), found 1")) {
             try TranscriptCorrection.parse("# pairs\nhave a cook\tHabakkuk\nyou ronnie Deuteronomy\n", file: "corrections.tsv")
         }
-        #expect(throws: VocabularyError.badCorrection(path: "corrections.tsv", line: 2, reason: "\"Have a cook\" is already corrected on line 1")) {
+        #expect(throws: NormalisationError.badCorrection(path: "corrections.tsv", line: 2, reason: "\"Have a cook\" is already corrected on line 1")) {
             try TranscriptCorrection.parse("have a cook\tHabakkuk\nHave a cook\tHaggai\n", file: "corrections.tsv")
         }
     }

@@ -5,6 +5,7 @@ import Foundation
 import Hearing
 import Testing
 import Vocabulary
+import Voice
 
 /// The compiled model as the daemon assembles it from the checkout (built-in vocabulary,
 /// the bundled curriculum's answers, `Grammars/`, `Models/pronunciations.tsv`), loaded by

@@ -3,6 +3,7 @@ import Foundation
 import Scripture
 import Testing
 import Vocabulary
+import Phonetics
 
 /// Verses found by the sound of the words heard (``VerseSoundIndex``), over the whole
 /// Berean Standard Bible with cmudict's pronunciations (the recogniser's dictionary has

@@ -1,6 +1,7 @@
 import Foundation
 import Scripture
 import Testing
+import Phonetics
 @testable import Vocabulary
 
 /// The compiled model's cache: reused while its inputs and files are as the manifest

@@ -2,6 +2,7 @@ import Support
 import Foundation
 import Scripture
 import Testing
+import Phonetics
 @testable import Vocabulary
 
 /// The authored lexicon shipped in `Models/pronunciations.tsv`: it parses, every phone is

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import Phonetics
+import Normalisation
 @testable import Vocabulary
 
 /// The shipped pronunciations and corrections saved as a Windows editor would (CRLF line

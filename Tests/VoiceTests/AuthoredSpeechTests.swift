@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vocabulary
+import Phonetics
 @testable import Voice
 
 /// Authored pronunciations reach the voice.

@@ -1,5 +1,6 @@
 import Foundation
 import Vocabulary
+import Phonetics
 @testable import Voice
 
 /// Shared inputs: the checkout's authored lexicon and synthesisers over it.

@@ -2,6 +2,7 @@ import Audio
 import Foundation
 import Testing
 import Vocabulary
+import Phonetics
 @testable import Voice
 
 /// Synthesis through libespeak-ng, in process.

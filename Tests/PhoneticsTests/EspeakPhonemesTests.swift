@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Vocabulary
+@testable import Phonetics
 
 /// ARPAbet phones to espeak-ng `[[...]]` phoneme input.
 @Suite("Phonetics: espeak-ng phoneme input")

@@ -18,7 +18,7 @@ public struct TranscriptCorrection: Hashable, Sendable {
 
     /// Reads a corrections file: `heard<TAB>canonical` a line; `#` comments and blank lines
     /// skipped. A malformed line is an error naming the file and line.
-    public static func load(_ path: String) throws(VocabularyError) -> [TranscriptCorrection] {
+    public static func load(_ path: String) throws(NormalisationError) -> [TranscriptCorrection] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .missingFile(what: "corrections file", path: path)
         }
@@ -28,7 +28,7 @@ public struct TranscriptCorrection: Hashable, Sendable {
         return try parse(text, file: path)
     }
 
-    public static func parse(_ text: String, file: String) throws(VocabularyError) -> [TranscriptCorrection] {
+    public static func parse(_ text: String, file: String) throws(NormalisationError) -> [TranscriptCorrection] {
         var corrections: [TranscriptCorrection] = []
         var seen: [[String]: Int] = [:]
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {

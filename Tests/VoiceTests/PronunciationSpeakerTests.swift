@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import Vocabulary
+import Voice
+import Phonetics
 
 /// The speaker of `bible-course pronounce`, sharing libespeak-ng with the G2P fallback.
 @Suite("Pronunciation speaker")

@@ -1,5 +1,5 @@
 import Testing
-@testable import Vocabulary
+@testable import Phonetics
 
 /// The X-SAMPA and IPA tables, symbol by symbol, and the converter's rules for spacing,
 /// stress, syllabic consonants and errors.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Vocabulary
+@testable import Phonetics
 
 /// Parsing the authored lexicon format, and the errors a bad line gives.
 @Suite("Phonetics: authored lexicon file")

@@ -1,5 +1,6 @@
 import Espeak
 import Foundation
+import Phonetics
 
 /// Says a word with libespeak-ng the way the recogniser expects to hear it: a word with an
 /// authored pronunciation is given to espeak-ng as `[[...]]` phoneme input

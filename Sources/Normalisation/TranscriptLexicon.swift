@@ -1,4 +1,5 @@
 import Foundation
+import Phonetics
 
 /// What words sound like, for the transcript normaliser: each word's first pronunciation
 /// as compact phone codes, read from pronunciation dictionaries (the recogniser's own
@@ -50,7 +51,7 @@ public struct TranscriptLexicon: Sendable {
     /// alternatives as `word(2)`), preferred in order after the dictionaries `after` (the
     /// authored pronunciations); espeak-ng guesses the rest.
     public static func read(_ paths: [String], after preferred: [[String: [String]]] = [], names: Set<String> = [],
-                            guess: (@Sendable (String) -> [Phone]?)? = { EspeakPhonemizer.phones($0) }) throws(VocabularyError) -> TranscriptLexicon {
+                            guess: (@Sendable (String) -> [Phone]?)? = { EspeakPhonemizer.phones($0) }) throws(NormalisationError) -> TranscriptLexicon {
         var lexicon = TranscriptLexicon(dictionaries: preferred, names: names, guess: guess)
         let authored = Set(lexicon.known.keys)
         lexicon.known.reserveCapacity(140_000)

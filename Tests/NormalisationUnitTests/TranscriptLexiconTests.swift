@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Vocabulary
+@testable import Normalisation
+import Phonetics
 
 /// What the transcript normaliser takes words to sound like: which dictionary's entry
 /// wins, and that every word keeps its own phones in the one buffer they share.
