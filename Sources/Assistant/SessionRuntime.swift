@@ -310,8 +310,8 @@ public final class SessionRuntime {
     /// Hears `samples` and keeps each utterance closed in them for acting on. An utterance
     /// closes the chunk: the rest of it was captured before the reply (half-duplex, before
     /// the gate).
-    /// `behindMilliseconds`: how long ago the microphone heard the chunk's end; nil while the
-    /// daemon speaks (the chunks wait for its pieces of speech) and for recorded audio.
+    /// `behindMilliseconds`: how long ago the microphone heard the chunk's end; nil for
+    /// recorded audio.
     private func listen(to samples: [Int16], behindMilliseconds: Int? = nil) {
         listener.hear(samples, behindMilliseconds: behindMilliseconds, heard: { recognition, cutAtMaximum in
             closed.append((recognition, cutAtMaximum))
@@ -344,7 +344,8 @@ public final class SessionRuntime {
                 continue
             }
             lastCapturedAt = chunk.capturedAt
-            listen(to: cleaned)
+            // Heard between pieces of speech as they play: as late as hearing runs behind.
+            listen(to: cleaned, behindMilliseconds: Int(((clock.now - chunk.capturedAt).seconds * 1000).rounded()))
             heardUntil = chunk.capturedAt
             if listener.openMilliseconds > longestWhileSpeaking { listener.abandon() }
             openedOverSpeech = listener.isOpen

@@ -23,7 +23,8 @@ import Audio
 /// in a loud room): between utterances the audio then passes as heard, as while it rests,
 /// until hearing has caught up (``caughtUpMilliseconds``); an utterance begun meanwhile is
 /// heard as heard throughout (``isGivingWay`` at its start says so), for the cleaner never
-/// starts or stops under an open utterance. Not thread-safe.
+/// gives way or takes back under an utterance that will be decoded (talk running on after
+/// a cut is not). Not thread-safe.
 public final class QuietRoomCleaner {
     /// Hearing this little behind the microphone has caught up: the capture thread reads
     /// the microphone a chunk at a time, so a chunk taken at once is at most that late.
@@ -67,12 +68,15 @@ public final class QuietRoomCleaner {
     }
 
     /// `samples` cleaned, or passed as heard while the cleaner rests; as many as went in.
-    /// `listening`: an utterance is open, and the cleaner must not rest or wake under it.
+    /// `listening`: an utterance is open, and the cleaner must not rest under it.
+    /// `decoding`: it is one that will be decoded (not talk running on after a cut), and
+    /// the cleaner must not give way or take back under it (by default, `listening`).
     /// `behindMilliseconds`: how long ago the microphone heard the end of `samples`; nil
     /// when unknown (recorded audio), which leaves giving way as it is.
-    public func process(_ samples: [Int16], listening: Bool, behindMilliseconds: Int? = nil) -> [Int16] {
+    public func process(_ samples: [Int16], listening: Bool, decoding: Bool? = nil,
+                        behindMilliseconds: Int? = nil) -> [Int16] {
         let loud = hearsSound(samples)
-        if !listening, let behindMilliseconds {
+        if !(decoding ?? listening), let behindMilliseconds {
             let limit = noise.cleanerGivesWayBehindMilliseconds
             if !isGivingWay, limit > 0, behindMilliseconds >= limit {
                 isGivingWay = true

@@ -61,7 +61,7 @@ public final class UtteranceListener {
         if cleaner != nil { soundHeard += heardNow }
         let heardStretch = cleaner == nil ? nil : Array(soundHeard[first..<(first + heardNow.count)])
         let wasGivingWay = cleaner?.isGivingWay ?? false
-        let samples = cleaner?.process(heardNow, listening: isOpen || endpointer.isInSpeech,
+        let samples = cleaner?.process(heardNow, listening: isOpen || endpointer.isInSpeech, decoding: isOpen,
                                        behindMilliseconds: behindMilliseconds) ?? heardNow
         if let cleaner, cleaner.isGivingWay, !wasGivingWay { endpointer.hearsAudioAsHeard() }
         defer { forgetHeard() }
