@@ -267,7 +267,7 @@ public final class SessionRuntime {
         let behind = capturedAt.map { Int(((clock.now - $0).seconds * 1000).rounded()) }
         listen(to: echoCanceller?.clean(samples, from: AudioFormat.sample(at: end - length)) ?? samples,
                behindMilliseconds: behind)
-        tellOfGivingWay(behindMilliseconds: behind)
+        tellOfGivingWay()
         if openedOverSpeech, listener.openMilliseconds > longestWhileSpeaking { listener.abandon() }
         // Acted on once the listener is done with the chunk: the reply may be heard over.
         let heard = closed
@@ -286,13 +286,13 @@ public final class SessionRuntime {
 
     /// Says in the log that the stream cleaner gave way to hearing falling behind: at the
     /// first time, then at most once a minute, with how many times since.
-    private func tellOfGivingWay(behindMilliseconds: Int?) {
-        guard let cleaner = listener.cleaner, cleaner.timesGivenWay > toldGivingWay.times, let behindMilliseconds else { return }
+    private func tellOfGivingWay() {
+        guard let cleaner = listener.cleaner, cleaner.timesGivenWay > toldGivingWay.times else { return }
         let now = ContinuousClock.now
         if let at = toldGivingWay.at, now - at < .seconds(60) { return }
         let times = cleaner.timesGivenWay - toldGivingWay.times
         toldGivingWay = (cleaner.timesGivenWay, now)
-        let behind = String(format: "%.1f", Double(behindMilliseconds) / 1000)
+        let behind = String(format: "%.1f", Double(cleaner.lastGaveWayBehindMilliseconds) / 1000)
         logger.info("hearing fell \(behind) s behind the microphone (the processor is too slow for the noise cleaner here): the cleaner gives way until hearing catches up\(times > 1 ? " (\(times) times since the last line)" : "")")
     }
 
@@ -346,6 +346,7 @@ public final class SessionRuntime {
             lastCapturedAt = chunk.capturedAt
             // Heard between pieces of speech as they play: as late as hearing runs behind.
             listen(to: cleaned, behindMilliseconds: Int(((clock.now - chunk.capturedAt).seconds * 1000).rounded()))
+            tellOfGivingWay()
             heardUntil = chunk.capturedAt
             if listener.openMilliseconds > longestWhileSpeaking { listener.abandon() }
             openedOverSpeech = listener.isOpen

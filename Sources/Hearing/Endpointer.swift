@@ -220,6 +220,9 @@ public struct Endpointer: Sendable {
     /// heard as speech. (Back to a cleaned stream needs nothing: the floor, the quietest
     /// frame of its window, falls to the cleaned stream's at its first frame.)
     public mutating func hearsAudioAsHeard() {
+        // An utterance open now (one let go undecoded) is measured against the new floor:
+        // the background did not rise.
+        if inSpeech { floorAtStart += heardFloor.decibels - floor.decibels }
         floor = heardFloor
     }
 

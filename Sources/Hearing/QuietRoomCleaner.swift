@@ -49,6 +49,11 @@ public final class QuietRoomCleaner {
     /// How many times it gave way, and the samples that passed as heard meanwhile.
     public private(set) var timesGivenWay = 0
     public private(set) var samplesGivenWay = 0
+    /// How far behind hearing was when it last gave way (ms).
+    public private(set) var lastGaveWayBehindMilliseconds = 0
+    /// Where, in the stream it gives, cleaning began again after it last gave way: an
+    /// utterance that reaches back before it (its pre-roll) was not cleaned throughout.
+    public private(set) var cleaningResumedAt = 0
     /// Samples heard so far, and of them those the cleaner cleaned (a wake's pre-roll
     /// included in neither).
     public private(set) var samplesHeard = 0
@@ -81,8 +86,12 @@ public final class QuietRoomCleaner {
             if !isGivingWay, limit > 0, behindMilliseconds >= limit {
                 isGivingWay = true
                 timesGivenWay += 1
+                lastGaveWayBehindMilliseconds = behindMilliseconds
             } else if isGivingWay, behindMilliseconds < Self.caughtUpMilliseconds {
                 isGivingWay = false
+                // The stream's next sample, the cleaner's delay after the input's, is the
+                // first cleaned (it is fed what it missed first).
+                cleaningResumedAt = samplesHeard
             }
         }
         let quietRoom = floor.decibels < noise.quietRoomFloorDecibels

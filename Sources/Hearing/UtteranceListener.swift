@@ -74,7 +74,9 @@ public final class UtteranceListener {
                 // core's second per second).
                 if endpointer.runsOn { continue }
                 do {
-                    try recognizer.begin(streamCleaned: !(cleaner?.isGivingWay ?? false))
+                    try recognizer.begin(streamCleaned: cleaner.map {
+                        !$0.isGivingWay && endpointer.utteranceStartSample >= $0.cleaningResumedAt
+                    } ?? true)
                     try recognizer.feed(audio, asHeard: asHeard(audio.count))
                     isOpen = true
                 } catch {
