@@ -264,7 +264,7 @@ public final class SessionRuntime {
         }
         heardUntil = end
         // How far hearing runs behind the microphone, for the stream cleaner to give way.
-        let behind = capturedAt.map { Int(((clock.now - $0).seconds * 1000).rounded()) }
+        let behind = capturedAt.map(millisecondsBehind)
         listen(to: echoCanceller?.clean(samples, from: AudioFormat.sample(at: end - length)) ?? samples,
                behindMilliseconds: behind)
         tellOfGivingWay()
@@ -302,6 +302,11 @@ public final class SessionRuntime {
         let times = cleaner.timesGivenWay == 1 ? "once" : "\(cleaner.timesGivenWay) times"
         let seconds = String(format: "%.1f", Double(cleaner.samplesGivenWay) / Double(AudioFormat.sampleRate))
         return "the noise cleaner gave way \(times) (\(seconds) s heard uncleaned)"
+    }
+
+    /// How long ago (ms) the microphone heard what it handed over at `capturedAt`.
+    private func millisecondsBehind(_ capturedAt: Duration) -> Int {
+        Int(((clock.now - capturedAt).seconds * 1000).rounded())
     }
 
     /// The stream cleaner's giving way as last told: how many times, and when.
@@ -345,7 +350,7 @@ public final class SessionRuntime {
             }
             lastCapturedAt = chunk.capturedAt
             // Heard between pieces of speech as they play: as late as hearing runs behind.
-            listen(to: cleaned, behindMilliseconds: Int(((clock.now - chunk.capturedAt).seconds * 1000).rounded()))
+            listen(to: cleaned, behindMilliseconds: millisecondsBehind(chunk.capturedAt))
             tellOfGivingWay()
             heardUntil = chunk.capturedAt
             if listener.openMilliseconds > longestWhileSpeaking { listener.abandon() }
