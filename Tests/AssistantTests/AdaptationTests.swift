@@ -5,6 +5,7 @@ import Foundation
 import Hearing
 import Intents
 import Rehearsal
+import SpeechFixtures
 import Testing
 
 /// A person's adaptation, as the README tells them to make it: `bible-course model prompts`
@@ -42,16 +43,15 @@ struct AdaptationTests {
 
     /// Commands and look-ups heard right by `recognizer`, said at another rate than recorded.
     private static func heard(_ recognizer: Recognizer) throws -> (commands: Int, lookUps: Int) {
-        let voice = try PersonVoice(voice: "en-us", rate: 1.0)
         var commands = 0, lookUps = 0
         for command in Command.allCases {
-            let audio = try voice.utterance(command.phrase)
+            let audio = try TestVoice.audio(command.phrase, voice: "en-us", rateFactor: 1.0)
             if RecordedSpeech.decision(try RecordedSpeech.recognize(audio, with: recognizer))?.intent == .command(command) {
                 commands += 1
             }
         }
         for (text, expected) in hardLookUps {
-            let audio = try voice.utterance(text)
+            let audio = try TestVoice.audio(text, voice: "en-us", rateFactor: 1.0)
             if case .lookup(let reference) = RecordedSpeech.decision(try RecordedSpeech.recognize(audio, with: recognizer))?.intent,
                reference.compact == expected {
                 lookUps += 1
@@ -75,10 +75,9 @@ struct AdaptationTests {
         #expect(lines.count == 90)
         #expect(Array(lines.prefix(7)) == Command.allCases.map { $0.phrase.lowercased() })
         #expect(lines.contains { $0.hasPrefix("read habakkuk chapter ") }, "every book is looked up once")
-        let reader = try PersonVoice(voice: "en-us", rate: 0.9)
         for (index, line) in lines.enumerated() {
             let name = String(format: "prompt%03d", index + 1)
-            try WAVFile.write(try reader.utterance(line), to: recordings.appendingPathComponent("\(name).wav"))
+            try WAVFile.write(try TestVoice.audio(line, voice: "en-us", rateFactor: 0.9), to: recordings.appendingPathComponent("\(name).wav"))
             try (line + "\n").write(to: recordings.appendingPathComponent("\(name).txt"), atomically: true, encoding: .utf8)
         }
 

@@ -10,6 +10,7 @@ import Scripture
 import Voice
 import Vocabulary
 import Phonetics
+import SpeechFixtures
 
 /// A daemon session on virtual time for the tests: the real curriculum (copied to a temp
 /// dir, so tests may break it), a temp progress database, the real Bible.db, the compiled
@@ -18,8 +19,9 @@ import Phonetics
 ///
 /// The person's voice is en-us+f2 at espeak-ng's normal rate: measured with `recognize`
 /// on the commands and a look-up, it was heard 8 of 8 times, against 3-5 of 8 for en-us,
-/// en-gb, en-gb+m3 and en-us+m3 (PersonVoice). A line that is not recognised fails its
-/// test: nothing is retried here.
+/// en-gb, en-gb+m3 and en-us+m3 (PersonVoice). It is said by ``TestVoice`` (a fresh
+/// espeak-ng process), so a line sounds the same whichever tests ran before it. A line
+/// that is not recognised fails its test: nothing is retried here.
 final class SpokenSession {
     static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -36,7 +38,6 @@ final class SpokenSession {
         return RecognitionModel.prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight).map(\.0)
     }()
 
-    static let person = try! PersonVoice()
     static let daemonVoice = try! SpeechSynthesizer(
         configuration: SpeechConfiguration(),
         pronunciations: SpokenPronunciations(lexicon: (try? AuthoredLexicon.load(checkout.appendingPathComponent("Models/pronunciations.tsv"))) ?? [:]))
@@ -47,7 +48,7 @@ final class SpokenSession {
     static func utterance(_ text: String) -> [Int16] {
         lock.lock(); defer { lock.unlock() }
         if let made = utterances[text] { return made }
-        let made = try! person.utterance(text)
+        let made = try! TestVoice.audio(text, voice: PersonVoice.defaultVoice, rateFactor: 1.0)
         utterances[text] = made
         return made
     }
