@@ -14,6 +14,12 @@ import Foundation
 /// to keep pace with its echo; a captured stream that strays from its stamps by more than
 /// ``resyncSamples`` is placed by them again.
 ///
+/// Nothing to cancel, nothing spent: while no voice played within the filter's reach, the
+/// microphone is passed through as the canceller would have passed it (one frame late: the
+/// residual suppressor's delay), and speexdsp is not run; when the voice comes back, the
+/// last reach of captured audio is run through it first with no voice, so it picks up as
+/// if it had run all along (its learnt filter kept).
+///
 /// Not thread-safe: one thread plays and cleans.
 public final class EchoCanceller {
     /// 10 ms at 16 kHz.
@@ -60,11 +66,22 @@ public final class EchoCanceller {
     private var shiftBase = 0.0
     private var shiftSlope = 0.0
     private var shiftAnchor = 0
+    /// The last timeline position at which the voice given to the filter was not silent.
+    private var voiceGivenAt = Int.min
+    /// Whether speexdsp is resting (no voice within reach), and the captured frames it
+    /// missed meanwhile (the last reach of them), the latest last.
+    private var resting = true
+    private var missed: [[Int16]] = []
+
+    /// Whether speexdsp rests while no voice is within reach (false: it runs on every frame,
+    /// the comparison that shows resting changes nothing heard).
+    public let rests: Bool
 
     /// A canceller for echoes up to `tailMilliseconds` late; nil when speexdsp cannot set
     /// itself up.
-    public init?(tailMilliseconds: Int, residueMarginDecibels: Double) {
+    public init?(tailMilliseconds: Int, residueMarginDecibels: Double, rests: Bool = true) {
         self.residueMarginDecibels = residueMarginDecibels
+        self.rests = rests
         tailSamples = AudioFormat.samples(milliseconds: tailMilliseconds)
         drift = ClockDrift(longestLag: tailSamples)
         guard let echo = speex_echo_state_init(Int32(Self.frameSamples), Int32(tailSamples)) else { return nil }
@@ -129,18 +146,47 @@ public final class EchoCanceller {
             for i in 0..<Self.frameSamples {
                 captured[i] = pending[offset + i]
                 played[i] = voice(at: Double(cursor + i) - shift(at: cursor + i))
+                if played[i] != 0 { voiceGivenAt = cursor + i }
             }
             followDrift(captured, at: cursor)
-            speex_echo_cancellation(echo, captured, played, &cleaned)
-            speex_preprocess_run(residual, &cleaned)
-            gateResidue(&cleaned, captured: captured, played: played, at: cursor)
-            out += cleaned
+            // Beyond the filter's reach and the residue gate's (which needs a frame more).
+            if rests, voiceGivenAt < cursor - tailSamples - Self.frameSamples {
+                out += missed.last ?? [Int16](repeating: 0, count: Self.frameSamples)
+                resting = true
+            } else {
+                if resting { catchUp() }
+                speex_echo_cancellation(echo, captured, played, &cleaned)
+                speex_preprocess_run(residual, &cleaned)
+                gateResidue(&cleaned, captured: captured, played: played, at: cursor)
+                out += cleaned
+            }
+            missed.append(captured)
+            if missed.count > Self.framesToCatchUp(tailSamples) { missed.removeFirst() }
             offset += Self.frameSamples
             captureCursor = cursor + Self.frameSamples
         }
         pending.removeFirst(offset)
         forgetPlayed()
         return out
+    }
+
+    /// How many frames are run through speexdsp before it wakes: the filter's reach, and the
+    /// frame the residual suppressor holds back.
+    static func framesToCatchUp(_ tailSamples: Int) -> Int {
+        (tailSamples + frameSamples - 1) / frameSamples + 1
+    }
+
+    /// Runs the frames missed while resting through speexdsp with no voice, discarding what
+    /// comes out: its far-end history then holds the silence that was played, and the
+    /// residual suppressor the frame it owes.
+    private func catchUp() {
+        let silence = [Int16](repeating: 0, count: Self.frameSamples)
+        var discarded = silence
+        for frame in missed {
+            speex_echo_cancellation(echo, frame, silence, &discarded)
+            speex_preprocess_run(residual, &discarded)
+        }
+        resting = false
     }
 
     /// How far back the voice is read at capture position `position`.

@@ -22,10 +22,13 @@ struct EchoCancellerTests {
 
     /// The microphone and what the canceller made of it, sample for sample, with `person`
     /// saying their words from `personAt` (a sample of the timeline).
-    private func hear(room: RoomEcho, person: [Int16] = [], personAt: Int = 0) throws
+    /// `voice`: what the daemon plays, the passage unless given.
+    /// `rests`: whether speexdsp rests while nothing is in reach (``EchoCanceller/rests``).
+    private func hear(room: RoomEcho, person: [Int16] = [], personAt: Int = 0, voice given: [Int16]? = nil,
+                      rests: Bool = true) throws
         -> (microphone: [Int16], cleaned: [Int16], hearsThrough: [Bool]) {
-        let voice = try Self.voice.get()
-        let canceller = try #require(EchoCanceller(tailMilliseconds: 400, residueMarginDecibels: 8))
+        let voice = try given ?? Self.voice.get()
+        let canceller = try #require(EchoCanceller(tailMilliseconds: 400, residueMarginDecibels: 8, rests: rests))
         if let level = RoomEcho.speechLevel(person) { room.personLevel = level }
         let piece = AudioFormat.samples(milliseconds: 100)
         var microphone: [Int16] = []
@@ -112,5 +115,37 @@ struct EchoCancellerTests {
         let none = try hear(room: RoomEcho(level: -200)).hearsThrough
         #expect(none.prefix(10).allSatisfy { !$0 })
         #expect(none.suffix(100).allSatisfy { $0 })
+    }
+
+    @Test("with no voice in reach the microphone comes through as it is, a frame late")
+    func nothingPlayedPassesThrough() throws {
+        let canceller = try #require(EchoCanceller(tailMilliseconds: 400, residueMarginDecibels: 8))
+        let person = try Self.atOrdinaryLevel(try WAVFile.read(try SpeechCommandsClips.clips("stop")[2]))
+        let piece = AudioFormat.samples(milliseconds: 100)
+        var cleaned: [Int16] = []
+        for start in stride(from: 0, to: person.count - piece, by: piece) {
+            cleaned += canceller.clean(Array(person[start..<(start + piece)]), from: start)
+        }
+        let frame = EchoCanceller.frameSamples
+        #expect(cleaned.prefix(frame).allSatisfy { $0 == 0 })
+        #expect(Array(cleaned.dropFirst(frame)) == Array(person.prefix(cleaned.count - frame)))
+    }
+
+    @Test("resting through seconds with nothing played, it takes the voice out after them as one that ran on does")
+    func theFilterOutlastsARest() throws {
+        let voice = try Self.voice.get()
+        let second = AudioFormat.sampleRate
+        let split = 12 * second
+        let resumed = split + 3 * second
+        let timeline = Array(voice[..<split]) + [Int16](repeating: 0, count: resumed - split) + Array(voice[split...])
+        let rested = try hear(room: RoomEcho(level: 0, driftPartsPerMillion: 0), voice: timeline)
+        let ranOn = try hear(room: RoomEcho(level: 0, driftPartsPerMillion: 0), voice: timeline, rests: false)
+        for range in [resumed..<(resumed + second / 2), resumed..<min(rested.cleaned.count, ranOn.cleaned.count)] {
+            let afterRest = reduction(rested.microphone, rested.cleaned, range)
+            let ranOnAfter = reduction(ranOn.microphone, ranOn.cleaned, range)
+            // What the voice's echo leaves is as far below what a word needs (15 dB, above) either way.
+            #expect(afterRest > 15 && afterRest > ranOnAfter - 2, "from \(range.lowerBound) to \(range.upperBound): \(afterRest) dB (ran on: \(ranOnAfter) dB)")
+        }
+        #expect(rested.hearsThrough == ranOn.hearsThrough)
     }
 }
