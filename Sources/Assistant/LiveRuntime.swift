@@ -22,6 +22,7 @@ public protocol LiveRuntime: AnyObject {
 extension SessionRuntime: LiveRuntime {
     public func finish() -> String {
         saveState()
-        return "session saved in state \(state.rawValue)" + (cleanerGaveWay.map { "; \($0)" } ?? "")
+        return (["session saved in state \(state.rawValue)"] + [cleanerGaveWay, hearingOverSpeechGaveWay].compactMap { $0 })
+            .joined(separator: "; ")
     }
 }

@@ -155,6 +155,12 @@ public final class SessionRuntime {
     /// Where on the session clock the audio heard last ended: time the microphone was not
     /// heard (the daemon's own voice) counts in the pause before the next utterance.
     private var heardUntil: Duration?
+    /// How far behind the microphone hearing over the daemon's voice gives way
+    /// (``HearingTuning/Conversation/stopsHearingOverSpeechBehindMilliseconds``; 0: never),
+    /// whether it has for what is being said now, and how often it has.
+    private let stopsHearingOverSpeechBehind: Int
+    private var deafOverSpeech = false
+    private var deafOverSpeechTally = LoggedTally()
     /// The search in force before the speech playing now began.
     private var searchBeforeSpeech: ExpectedSpeech?
 
@@ -178,6 +184,7 @@ public final class SessionRuntime {
         readingGap = .milliseconds(recognizer.settings.tuning.conversation.readingGapMilliseconds)
         longestWhileSpeaking = recognizer.settings.tuning.conversation.longestWhileSpeakingMilliseconds
         fewestWordsAnswered = recognizer.settings.tuning.conversation.fewestWordsAnswered
+        stopsHearingOverSpeechBehind = recognizer.settings.tuning.conversation.stopsHearingOverSpeechBehindMilliseconds
         var ports = SessionDriver.Ports(
             courseID: parts.courseID, loader: parts.loader, store: parts.store, passages: parts.bible,
             speaker: speaker, clock: parts.clock, timing: timing,
@@ -251,6 +258,8 @@ public final class SessionRuntime {
         onAudio?(samples, AudioFormat.sampleRate, false)
         heartbeat()
         guard !stopFlag.isRaised else { return }
+        // The daemon is not speaking: it hears over its voice again the next time it speaks.
+        deafOverSpeech = false
         let end = capturedAt ?? clock.now
         lastCapturedAt = capturedAt
         // The echo's tail is not heard; an utterance begun over the daemon's voice is heard on.
@@ -287,11 +296,8 @@ public final class SessionRuntime {
     /// Says in the log that the stream cleaner gave way to hearing falling behind: at the
     /// first time, then at most once a minute, with how many times since.
     private func tellOfGivingWay() {
-        guard let cleaner = listener.cleaner, cleaner.timesGivenWay > toldGivingWay.times else { return }
-        let now = ContinuousClock.now
-        if let at = toldGivingWay.at, now - at < .seconds(60) { return }
-        let times = cleaner.timesGivenWay - toldGivingWay.times
-        toldGivingWay = (cleaner.timesGivenWay, now)
+        guard let cleaner = listener.cleaner,
+              let times = cleanerGivingWayTally.reached(cleaner.timesGivenWay, at: ContinuousClock.now) else { return }
         let behind = String(format: "%.1f", Double(cleaner.lastGaveWayBehindMilliseconds) / 1000)
         logger.info("hearing fell \(behind) s behind the microphone (the processor is too slow for the noise cleaner here): the cleaner gives way until hearing catches up\(times > 1 ? " (\(times) times since the last line)" : "")")
     }
@@ -309,8 +315,8 @@ public final class SessionRuntime {
         Int(((clock.now - capturedAt).seconds * 1000).rounded())
     }
 
-    /// The stream cleaner's giving way as last told: how many times, and when.
-    private var toldGivingWay: (times: Int, at: ContinuousClock.Instant?) = (0, nil)
+    /// The stream cleaner's giving way, as told in the log.
+    private var cleanerGivingWayTally = LoggedTally()
 
     /// Hears `samples` and keeps each utterance closed in them for acting on. An utterance
     /// closes the chunk: the rest of it was captured before the reply (half-duplex, before
@@ -335,11 +341,21 @@ public final class SessionRuntime {
             let voice = Resampler.resample(played, from: sampleRate, to: AudioFormat.sampleRate)
             // Stamped as handed to the loudspeaker, which plays it a little later: early, as
             // the canceller needs.
-            echoCanceller?.played(voice, from: AudioFormat.sample(at: reached) - voice.count)
+            if !deafOverSpeech { echoCanceller?.played(voice, from: AudioFormat.sample(at: reached) - voice.count) }
             onVoicePlayed?(voice, reached - .seconds(double: Double(played.count) / Double(sampleRate)))
         }
+        // Given way: what was caught is let go, so that the capture's queue keeps up.
+        if deafOverSpeech {
+            _ = microphone(reached)
+            return nil
+        }
         var cut: SpokenOver?
-        for chunk in microphone(reached) where cut == nil && !chunk.samples.isEmpty {
+        for chunk in microphone(reached) where cut == nil && !chunk.samples.isEmpty && !deafOverSpeech {
+            let behind = millisecondsBehind(chunk.capturedAt)
+            if stopsHearingOverSpeechBehind > 0, behind >= stopsHearingOverSpeechBehind, !listener.isOpen {
+                giveWayOverSpeech(behindMilliseconds: behind)
+                break
+            }
             // Not handed to `onAudio`: its recording holds the speech in this stretch.
             let start = AudioFormat.sample(at: chunk.capturedAt) - chunk.samples.count
             let cleaned = echoCanceller?.clean(chunk.samples, from: start) ?? chunk.samples
@@ -350,7 +366,7 @@ public final class SessionRuntime {
             }
             lastCapturedAt = chunk.capturedAt
             // Heard between pieces of speech as they play: as late as hearing runs behind.
-            listen(to: cleaned, behindMilliseconds: millisecondsBehind(chunk.capturedAt))
+            listen(to: cleaned, behindMilliseconds: behind)
             tellOfGivingWay()
             heardUntil = chunk.capturedAt
             if listener.openMilliseconds > longestWhileSpeaking { listener.abandon() }
@@ -365,6 +381,26 @@ public final class SessionRuntime {
             closed = []
         }
         return cut
+    }
+
+    /// Stops hearing over the daemon's voice until it has said what it is saying, hearing
+    /// having fallen `behindMilliseconds` behind the microphone; says so in the log at the
+    /// first time, then at most once a minute.
+    private func giveWayOverSpeech(behindMilliseconds: Int) {
+        deafOverSpeech = true
+        guard let times = deafOverSpeechTally.count(at: ContinuousClock.now) else { return }
+        let behind = String(format: "%.1f", Double(behindMilliseconds) / 1000)
+        logger.info("hearing fell \(behind) s behind the microphone while the daemon spoke (the processor is too slow to hear over its voice): it hears again once it has said this\(times > 1 ? " (\(times) times since the last line)" : "")")
+    }
+
+    /// How often hearing over the daemon's voice gave way, for the daemon's last line; nil
+    /// when it never did.
+    var hearingOverSpeechGaveWay: String? {
+        switch deafOverSpeechTally.total {
+        case 0: nil
+        case 1: "hearing over its own voice gave way once"
+        case let times: "hearing over its own voice gave way \(times) times"
+        }
     }
 
     /// Fires the timers that are due (live: call when no audio arrived for a while).

@@ -97,6 +97,14 @@ public struct HearingTuning: Hashable, Sendable, Codable {
         /// about 3 s); anything longer is its own voice past the echo canceller, a television
         /// or people talking, and is let go undecoded, for decoding it costs a core.
         public var longestWhileSpeakingMilliseconds: Int
+        /// How far hearing may run behind the microphone (ms) while the daemon speaks before
+        /// it stops hearing over its own voice until it has said what it is saying: with no
+        /// utterance open, what the microphone caught meanwhile is let go unheard, the echo
+        /// canceller and the decodes no longer hold up its speech, and the person is heard
+        /// again once it falls quiet (between two verses, or after the echo tail), as with
+        /// `hear_while_speaking = false`. A processor too slow to hear over its voice (a
+        /// Raspberry Pi's core in a loud room) then speaks at its pace. 0: never.
+        public var stopsHearingOverSpeechBehindMilliseconds: Int
         /// Words that are no command get their reply (the seed's guardrail: "This is a
         /// structured course...") only when the language model heard at least this many: a
         /// room's noise is heard as one or two of its commonest words ("what", "end the",
@@ -148,7 +156,8 @@ public struct HearingTuning: Hashable, Sendable, Codable {
                            garbageWeight: 0.01, maximumAnswerItemsInAnyOrder: 4),
         conversation: Conversation(
             correctionWindowMilliseconds: 1_200,
-            readingGapMilliseconds: 600, longestWhileSpeakingMilliseconds: 4_000, fewestWordsAnswered: 3,
+            readingGapMilliseconds: 600, longestWhileSpeakingMilliseconds: 4_000,
+            stopsHearingOverSpeechBehindMilliseconds: 1_500, fewestWordsAnswered: 3,
             refusalConfidence: CommandConfidence(
                 bias: 8.4918,
                 weights: CommandWeights(wordsAgainstModel: 0.0206, wholeAgainstModel: 0.2563, closestRunDistance: -5.6702,
@@ -229,6 +238,8 @@ extension HearingTuning {
             TuningFile.outOfRange("conversation.correctionWindowMilliseconds", conversation.correctionWindowMilliseconds, 0...10_000),
             TuningFile.outOfRange("conversation.readingGapMilliseconds", conversation.readingGapMilliseconds, 0...10_000),
             TuningFile.outOfRange("conversation.longestWhileSpeakingMilliseconds", conversation.longestWhileSpeakingMilliseconds, 500...60_000),
+            TuningFile.outOfRange("conversation.stopsHearingOverSpeechBehindMilliseconds",
+                                  conversation.stopsHearingOverSpeechBehindMilliseconds, 0...60_000),
             TuningFile.outOfRange("conversation.fewestWordsAnswered", conversation.fewestWordsAnswered, 1...20),
             decoding.decodeAfterQuietMilliseconds.flatMap { TuningFile.outOfRange("decoding.decodeAfterQuietMilliseconds", $0, 10...5_000) },
             TuningFile.outOfRange("decoding.maximumPauseMilliseconds", decoding.maximumPauseMilliseconds, Ranges.maximumPauseMilliseconds),

@@ -36,4 +36,20 @@ struct FallingBehindTests {
         #expect(line.hasPrefix("session saved in state "))
         #expect(!line.contains("gave way"), "\(line)")
     }
+
+    @Test("two seconds behind while it speaks, it stops hearing over its voice, speaks on, says so, and hears the next command")
+    func hearingOverSpeechGivesWay() throws {
+        for behind in [Duration.seconds(2), .zero] {
+            let session = try SpokenSession(hearsWhileSpeaking: true)
+            session.start()
+            let microphone = try #require(session.runtime.microphoneWhileSpeaking)
+            session.runtime.microphoneWhileSpeaking = { reached in
+                microphone(reached).map { CaptureThread.Chunk(samples: $0.samples, capturedAt: $0.capturedAt - behind) }
+            }
+            #expect(session.say("Begin the lesson").states == [.lessonLoaded, .orientationPlaying, .readingReady])
+            #expect(session.say("Read the passage").intents == [.command(.readPassage)], "heard once it fell quiet")
+            let line = session.runtime.finish()
+            #expect(line.contains("hearing over its own voice gave way") == (behind > .zero), "\(behind) behind: \(line)")
+        }
+    }
 }
