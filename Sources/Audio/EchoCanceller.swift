@@ -15,8 +15,9 @@ import Foundation
 /// ``resyncSamples`` is placed by them again.
 ///
 /// Nothing to cancel, nothing spent: while no voice played within the filter's reach, the
-/// microphone is passed through as the canceller would have passed it (one frame late: the
-/// residual suppressor's delay), and speexdsp is not run; when the voice comes back, the
+/// microphone is passed through as the canceller would have passed it (its rumble taken
+/// out, ``RumbleFilter``, one frame late: the residual suppressor's delay), and speexdsp is
+/// not run; when the voice comes back, the
 /// last reach of captured audio is run through it first with no voice, so it picks up as
 /// if it had run all along (its learnt filter kept).
 ///
@@ -72,6 +73,10 @@ public final class EchoCanceller {
     /// missed meanwhile (the last reach of them), the latest last.
     private var resting = true
     private var missed: [[Int16]] = []
+    /// The microphone as speexdsp would pass it with no voice, frame by frame (the latest
+    /// frame's, for the next frame to pass while resting).
+    private var rumbleFilter = RumbleFilter()
+    private var lastFiltered = [Int16](repeating: 0, count: EchoCanceller.frameSamples)
 
     /// Whether speexdsp rests while no voice is within reach (false: it runs on every frame,
     /// the comparison that shows resting changes nothing heard).
@@ -151,7 +156,7 @@ public final class EchoCanceller {
             followDrift(captured, at: cursor)
             // Beyond the filter's reach and the residue gate's (which needs a frame more).
             if rests, voiceGivenAt < cursor - tailSamples - Self.frameSamples {
-                out += missed.last ?? [Int16](repeating: 0, count: Self.frameSamples)
+                out += lastFiltered
                 resting = true
             } else {
                 if resting { catchUp() }
@@ -162,6 +167,7 @@ public final class EchoCanceller {
             }
             missed.append(captured)
             if missed.count > Self.framesToCatchUp(tailSamples) { missed.removeFirst() }
+            if rests { lastFiltered = rumbleFilter.process(captured) }
             offset += Self.frameSamples
             captureCursor = cursor + Self.frameSamples
         }
