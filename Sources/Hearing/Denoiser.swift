@@ -24,6 +24,17 @@ public enum Denoiser: String, CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// Why this stream cleaner cannot clean (its library is missing or does not load, and
+    /// WebRTC's suppressor is used instead), for the daemon's log; nil when it can, and for
+    /// WebRTC's suppressor.
+    public var unavailable: String? {
+        switch self {
+        case .webrtc: nil
+        case .rnnoise: RNNoise.shared == nil ? RNNoise.loadProblem ?? "RNNoise cannot be loaded" : nil
+        case .deepfilter: DeepFilter.shared == nil ? DeepFilter.loadProblem ?? "DeepFilterNet3 cannot be loaded" : nil
+        }
+    }
+
     /// A new cleaner of the stream; nil for WebRTC's suppressor or when its library cannot
     /// be loaded or set up.
     public func makeStream() -> (any StreamCleaner)? {

@@ -63,6 +63,9 @@ struct RunCommand: ParsableCommand {
                             logger: logger)
         let playbackName = pacedPlayback ? "paced (nothing played)" : configuration.playbackDevice
         logger.notice("course \(environment.courseID), voice \(configuration.voice) at \(configuration.rate)x, capture \(configuration.captureDevice), playback \(playbackName)")
+        if let problem = configuration.denoiser.unavailable {
+            logger.warning("denoiser \(configuration.denoiser.rawValue): \(problem); WebRTC's suppressor cleans noisy utterances instead")
+        }
         // A natural voice renders the course's fixed speech while the daemon listens.
         let stopFlag = runtime.stopFlag
         // Renders through the narrator only (its own locks); the rest of the environment is
