@@ -19,7 +19,7 @@ import Intents
 ///
 /// - Hearing while it speaks (``Parts/hearsWhileSpeaking``): the microphone is read
 ///   (``microphoneWhileSpeaking``) after every tenth of a second of speech and heard with
-///   the correction search (``ListeningMode/correction``: "stop", "pause", a look-up, a
+///   the correction search (``ExpectedSpeech/correction``: "stop", "pause", a look-up, a
 ///   command); what ``SessionMachine/interrupts(_:)`` allows cuts the speech at once, the
 ///   rest is let be. A segment is then said a sentence at a time, so "pause" holds it in
 ///   its sentence.
@@ -188,20 +188,7 @@ public final class SessionRuntime {
         var ports = SessionDriver.Ports(
             courseID: parts.courseID, loader: parts.loader, store: parts.store, passages: parts.bible,
             speaker: speaker, clock: parts.clock, timing: timing,
-            listen: { mode in
-                switch mode {
-                case .commands:
-                    try recognizer.expect(.commands)
-                case .lessonCommands:
-                    try recognizer.expect(.lessonCommands)
-                case .answer(let question):
-                    try recognizer.expect(.answer([question.correctAnswer] + question.acceptableVariants))
-                case .correction:
-                    try recognizer.expect(.correction)
-                case .missingPart(let part):
-                    try recognizer.expect(.missingPart(part))
-                }
-            })
+            listen: { try recognizer.expect($0) })
         ports.listensBetweenVerses = true
         ports.hearsWhileSpeaking = parts.hearsWhileSpeaking
         driver = SessionDriver(ports, stopFlag: stopFlag)
@@ -419,7 +406,7 @@ public final class SessionRuntime {
 
 
     /// When the chunk heard last arrived from the microphone (nil: virtual time), for how
-    /// late an intent was ready (``Decoding/lateMilliseconds``).
+    /// late an intent was ready (``DecodeReport/lateMilliseconds``).
     private var lastCapturedAt: Duration?
 
     /// Audio captured before this is the daemon's own voice or its echo.
@@ -465,8 +452,8 @@ public final class SessionRuntime {
         driver.hear(input, intent: recognition.intent, text: recognition.hypothesis.text, decoding: decoding(of: recognition))
     }
 
-    private func decoding(of recognition: RecognizedUtterance) -> Decoding {
-        Decoding(confidence: recognition.confidence, decodeMilliseconds: recognition.decodeMilliseconds,
+    private func decoding(of recognition: RecognizedUtterance) -> DecodeReport {
+        DecodeReport(confidence: recognition.confidence, decodeMilliseconds: recognition.decodeMilliseconds,
                  audioMilliseconds: recognition.audioMilliseconds,
                  lateMilliseconds: lastCapturedAt.map { max(0, (clock.now - $0).seconds * 1000) })
     }

@@ -1,22 +1,6 @@
 import Foundation
 import Scripture
 
-/// The knowledge-check question of a lesson (segment 6).
-public struct ReviewQuestion: Sendable, Hashable {
-    /// The question as spoken.
-    public let script: String
-    /// The canonical answer, said back when the answer is wrong.
-    public let correctAnswer: String
-    /// Other answers accepted as correct.
-    public let acceptableVariants: [String]
-
-    public init(script: String, correctAnswer: String, acceptableVariants: [String]) {
-        self.script = script
-        self.correctAnswer = correctAnswer
-        self.acceptableVariants = acceptableVariants
-    }
-}
-
 /// One validated lesson: its identity and its seven segments in order.
 ///
 /// Built only by ``CurriculumLoader`` from a lesson file that passed every check, so a

@@ -13,25 +13,3 @@ public protocol SessionClock: AnyObject {
     /// `interval` of audio was heard or played. Virtual clocks move; real ones do not.
     func pass(_ interval: Duration)
 }
-
-/// Time that moves only when told: by the audio heard and spoken, or to a deadline.
-public final class VirtualSessionClock: SessionClock {
-    public private(set) var now: Duration = .zero
-
-    public init() {}
-
-    public func pass(_ interval: Duration) {
-        if interval > .zero { now += interval }
-    }
-}
-
-/// The system's monotonic clock, from when the session clock was made.
-public final class MonotonicSessionClock: SessionClock, Sendable {
-    private let start = ContinuousClock.now
-
-    public init() {}
-
-    public var now: Duration { ContinuousClock.now - start }
-
-    public func pass(_ interval: Duration) {}
-}

@@ -41,7 +41,7 @@ public final class SessionDriver {
         public var timing: SessionTiming
         /// Switches the recogniser's search; throws why it cannot (nothing to switch when
         /// the input is typed).
-        public var listen: (ListeningMode) throws -> Void
+        public var listen: (ExpectedSpeech) throws -> Void
         /// Whether a passage asked for is read a verse at a time, the runner listening
         /// between verses and asking for each (``readNextVerse()``): the daemon and
         /// `simulate`. Else it is read whole at once (the text `session`).
@@ -54,7 +54,7 @@ public final class SessionDriver {
 
         public init(courseID: String, loader: CurriculumLoader, store: ProgressStore, passages: any PassageSource,
                     speaker: any SessionSpeaker, clock: any SessionClock, timing: SessionTiming = SessionTiming(),
-                    listen: @escaping (ListeningMode) throws -> Void = { _ in }) {
+                    listen: @escaping (ExpectedSpeech) throws -> Void = { _ in }) {
             self.courseID = courseID
             self.loader = loader
             self.store = store
@@ -104,7 +104,7 @@ public final class SessionDriver {
     /// Whether the session waits for something a person says.
     public var isListening: Bool { machine.isListening }
     /// What the session listens for now (a look-up's correction window included).
-    public var listeningMode: ListeningMode { machine.listeningMode }
+    public var expectedSpeech: ExpectedSpeech { machine.expectedSpeech }
     /// When the next timer runs out, on the session clock.
     public var nextTimerDeadline: Duration? { timers.nextDeadline }
     /// Whether verses of a passage asked for are still to be read (``readNextVerse()``).
@@ -143,7 +143,7 @@ public final class SessionDriver {
     /// What a person said or typed: `text` as heard (with its `decoding`) or typed, what it
     /// means (`intent`) and what that asks of the session (`input`: the one routing of an
     /// intent, ``HeardInput/init(_:words:cutAtMaximum:)``).
-    public func hear(_ input: HeardInput, intent: Intent, text: String, decoding: Decoding? = nil, typed: Bool = false) {
+    public func hear(_ input: HeardInput, intent: Intent, text: String, decoding: DecodeReport? = nil, typed: Bool = false) {
         report(.heard(text: text, decoding: decoding))
         report(.intent(intent))
         carryOut(machine.heard(input, typed: typed))
@@ -314,7 +314,7 @@ public final class SessionDriver {
         }
     }
 
-    private func listen(_ mode: ListeningMode) {
+    private func listen(_ mode: ExpectedSpeech) {
         do {
             try ports.listen(mode)
         } catch {

@@ -1,21 +1,5 @@
+import Intents
 import Scripture
-
-/// What the recogniser should listen for.
-public enum ListeningMode: Sendable, Hashable {
-    /// The seven commands and look-ups: no lesson is active.
-    case commands
-    /// The seven commands during a lesson, where a look-up is conversation: hearing need not
-    /// search for one.
-    case lessonCommands
-    /// An answer to the review question; the answers the grammar should hold are given.
-    case answer(ReviewQuestion)
-    /// A look-up's correction window: a refusal ("no"), or another look-up with or without
-    /// a refusal or its verb before it ("no, Esther chapter one verse eleven").
-    case correction
-    /// The part of a look-up the daemon asked for ("Ezra. Which chapter?"): that part alone,
-    /// or anything the correction window hears.
-    case missingPart(PartialReference)
-}
 
 /// Something the runner must do for the machine. The machine itself never speaks, sleeps
 /// or writes; it returns these, in the order they are to be carried out.
@@ -35,7 +19,7 @@ public enum SessionEffect: Sendable, Hashable {
     /// Stop `timer`; a firing that still arrives is ignored by the machine.
     case cancelTimer(SessionTimer)
     /// Switch the recogniser to `mode`.
-    case listen(ListeningMode)
+    case listen(ExpectedSpeech)
     /// Find the next lesson (`CurriculumLoader.nextLessonEvent`) and answer with
     /// ``SessionEvent/lessonLoaded(_:)``, ``SessionEvent/lessonUnavailable(reason:)`` or
     /// ``SessionEvent/allLessonsComplete``.

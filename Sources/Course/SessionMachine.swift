@@ -87,16 +87,16 @@ public struct SessionMachine: Sendable {
     public var isListening: Bool { state.isListening && !awaitingLesson }
 
     /// What the recogniser should be listening for now.
-    public var listeningMode: ListeningMode {
-        Self.listeningMode(in: state, turn: turn, lessonTurn: lessonTurn, lesson: lesson)
+    public var expectedSpeech: ExpectedSpeech {
+        Self.expectedSpeech(in: state, turn: turn, lessonTurn: lessonTurn, lesson: lesson)
     }
 
     /// What the recogniser listens for in `state`: the answers while the review question is
     /// asked, the commands alone during the rest of a lesson, commands and look-ups in IDLE,
     /// and a refusal or another look-up in a look-up's correction window; "continue" (the
     /// correction search, which has it) while a segment is held.
-    static func listeningMode(in state: SessionState, turn: IdleTurn, lessonTurn: LessonTurn, lesson: Lesson?) -> ListeningMode {
-        if state == .questionAsked, let lesson { return .answer(lesson.question) }
+    static func expectedSpeech(in state: SessionState, turn: IdleTurn, lessonTurn: LessonTurn, lesson: Lesson?) -> ExpectedSpeech {
+        if state == .questionAsked, let lesson { return .answer(lesson.question.answers) }
         if state == .idle, case .askingFor(let part) = turn { return .missingPart(part) }
         if state == .idle, turn != .waiting { return .correction }
         if lessonTurn != .going { return .correction }
@@ -108,7 +108,7 @@ public struct SessionMachine: Sendable {
     /// A session saved inside a lesson resumes at the start of the segment it was in
     /// (``SessionState/resumePoint``), provided `lesson` is that lesson; a session saved in
     /// IDLE or SESSION_COMPLETE, or whose lesson can no longer be loaded (`lesson` nil or
-    /// another lesson), starts in IDLE. The effects start with ``ListeningMode/commands``
+    /// another lesson), starts in IDLE. The effects start with ``ExpectedSpeech/commands``
     /// and replay the resumed segment's entry (its playback or its timer).
     public static func start(
         from saved: SavedSession?, lesson: Lesson?, timing: SessionTiming = SessionTiming()
@@ -418,9 +418,9 @@ public struct SessionMachine: Sendable {
     /// the recogniser's search switched when `next` listens for something else.
     private mutating func move(to next: IdleTurn) -> [SessionEffect] {
         var effects = cancelPendingTimer()
-        let listened = listeningMode
+        let listened = expectedSpeech
         turn = next
-        if listeningMode != listened { effects.append(.listen(listeningMode)) }
+        if expectedSpeech != listened { effects.append(.listen(expectedSpeech)) }
         return effects
     }
 
@@ -495,7 +495,7 @@ public struct SessionMachine: Sendable {
         holding: Int? = nil
     ) -> [SessionEffect] {
         var effects = cancelPendingTimer()
-        let listened = listeningMode
+        let listened = expectedSpeech
         let resumeFrom = lessonTurn.heldSentence ?? 0
         lessonTurn = holding.map { .held(sentence: $0) } ?? .going
         let entering = entering && holding == nil
@@ -503,7 +503,7 @@ public struct SessionMachine: Sendable {
         if next == .idle { lesson = nil }
         effects += persisting
         effects.append(.saveSessionState(savedSession))
-        if listeningMode != listened { effects.append(.listen(listeningMode)) }
+        if expectedSpeech != listened { effects.append(.listen(expectedSpeech)) }
         if let reply { effects.append(.speakReply(reply)) }
         guard entering else { return effects }
 

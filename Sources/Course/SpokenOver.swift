@@ -12,9 +12,9 @@ public struct SpokenOver: Sendable, Hashable {
     /// The words heard.
     public var text: String
     /// How it was decoded.
-    public var decoding: Decoding?
+    public var decoding: DecodeReport?
 
-    public init(input: HeardInput, intent: Intent, text: String, decoding: Decoding? = nil) {
+    public init(input: HeardInput, intent: Intent, text: String, decoding: DecodeReport? = nil) {
         self.input = input
         self.intent = intent
         self.text = text

@@ -51,7 +51,7 @@ public final class TextSession {
     /// missing part of a look-up lapse).
     public func receive(_ line: String) {
         guard !line.allSatisfy(\.isWhitespace) else {
-            switch driver.listeningMode {
+            switch driver.expectedSpeech {
             case .correction, .missingPart: driver.fireNextTimer()
             default: break
             }
@@ -60,7 +60,7 @@ public final class TextSession {
         while !driver.isListening, driver.fireNextTimer() {}
         let text = normalise(line.trimmingCharacters(in: .whitespacesAndNewlines))
         let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
-        let intent: Intent = switch driver.listeningMode {
+        let intent: Intent = switch driver.expectedSpeech {
         case .answer: matcher.answer(words: words, typed: true)
         case .correction: matcher.correction(words: words)
         case .missingPart(let part): matcher.missingPart(words: words, of: part)

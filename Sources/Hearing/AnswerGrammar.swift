@@ -6,7 +6,7 @@ public struct AnswerGrammar: Sendable {
     /// The template's JSGF text, its garbage path reweighted.
     public let template: String
     /// A list answer of at most this many items may be said in any order
-    /// (``HearingTuning/Decoding/maximumAnswerItemsInAnyOrder``).
+    /// (``HearingTuning/Decode/maximumAnswerItemsInAnyOrder``).
     public let maximumItemsInAnyOrder: Int
 
     public init(template: String, garbageWeight: Double, maximumItemsInAnyOrder: Int) {

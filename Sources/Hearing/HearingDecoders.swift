@@ -1,3 +1,4 @@
+import Intents
 import Decoding
 import Foundation
 import Vocabulary

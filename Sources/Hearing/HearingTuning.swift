@@ -16,7 +16,7 @@ public struct HearingTuning: Hashable, Sendable, Codable {
     /// When the room's noise is taken out, and how long the daemon's own voice echoes.
     public var noise: Noise
     /// How a command's utterance is decoded.
-    public var decoding: Decoding
+    public var decoding: Decode
     /// How the daemon leaves the person room to correct it.
     public var conversation: Conversation
     /// Whether the command grammar's sentence is what was said (``CommandConfidence``): the
@@ -124,7 +124,7 @@ public struct HearingTuning: Hashable, Sendable, Codable {
     }
 
     /// How a command's utterance is decoded.
-    public struct Decoding: Hashable, Sendable, Codable {
+    public struct Decode: Hashable, Sendable, Codable {
         /// Decode once the utterance has been quiet this long (ms), while the endpointer
         /// still waits for the rest of its trailing silence, so the intent is ready as the
         /// silence ends. Nil: decode only when the utterance ends.
@@ -152,7 +152,7 @@ public struct HearingTuning: Hashable, Sendable, Codable {
                      echoResidueMarginDecibels: 8, suppressionStrength: .high,
                      quietRoomFloorDecibels: -50, cleanerRestsAfterMilliseconds: 1_000,
                      cleanerGivesWayBehindMilliseconds: 1_500),
-        decoding: Decoding(decodeAfterQuietMilliseconds: 200, maximumPauseMilliseconds: 800,
+        decoding: Decode(decodeAfterQuietMilliseconds: 200, maximumPauseMilliseconds: 800,
                            garbageWeight: 0.01, maximumAnswerItemsInAnyOrder: 4),
         conversation: Conversation(
             correctionWindowMilliseconds: 1_200,

@@ -35,12 +35,12 @@ public struct RecognitionSettings: Sendable, Hashable {
 
     public init() {}
 
-    /// ``HearingTuning/Decoding/garbageWeight``.
+    /// ``HearingTuning/Decode/garbageWeight``.
     public var garbageWeight: Double {
         get { tuning.decoding.garbageWeight }
         set { tuning.decoding.garbageWeight = newValue }
     }
-    /// ``HearingTuning/Decoding/maximumPauseMilliseconds``.
+    /// ``HearingTuning/Decode/maximumPauseMilliseconds``.
     public var maximumPauseMilliseconds: Int {
         get { tuning.decoding.maximumPauseMilliseconds }
         set { tuning.decoding.maximumPauseMilliseconds = newValue }
@@ -51,7 +51,7 @@ public struct RecognitionSettings: Sendable, Hashable {
         get { tuning.noise.suppressBelowDecibels }
         set { tuning.noise.suppressBelowDecibels = newValue }
     }
-    /// ``HearingTuning/Decoding/decodeAfterQuietMilliseconds`` (with whole-utterance
+    /// ``HearingTuning/Decode/decodeAfterQuietMilliseconds`` (with whole-utterance
     /// normalisation).
     public var decodeAfterQuietMilliseconds: Int? {
         get { tuning.decoding.decodeAfterQuietMilliseconds }
@@ -61,35 +61,5 @@ public struct RecognitionSettings: Sendable, Hashable {
     public var commandConfidence: CommandConfidence {
         get { tuning.commandConfidence }
         set { tuning.commandConfidence = newValue }
-    }
-}
-
-/// What the recogniser expects to hear next, chosen by the session state.
-public enum ExpectedSpeech: Hashable, Sendable {
-    /// Commands and Scripture look-ups: no lesson is active.
-    case commands
-    /// Commands during a lesson, where a look-up is conversation: the plain grammar's
-    /// decode needs no look-up (``HearingSearch/lessonGrammar``).
-    case lessonCommands
-    /// The review question's answers (correct answer and variants).
-    case answer([String])
-    /// A look-up's correction window: a refusal ("no"), or another look-up with or without
-    /// a refusal or its verb before it (``HearingSearch/correctionGrammar``).
-    case correction
-    /// The part of a look-up the daemon asked for ("Ezra. Which chapter?"): that part alone
-    /// ("chapter one verse eleven", "eleven"), or anything the correction window hears
-    /// (``HearingSearch/partGrammar``).
-    case missingPart(PartialReference)
-}
-
-extension ExpectedSpeech {
-    /// Whether a look-up heard here may be heard in part (``PartialReference``) and its
-    /// missing part asked for: not while the part asked for is awaited, nor where a look-up
-    /// is conversation.
-    public var asksForPassage: Bool {
-        switch self {
-        case .commands, .correction: true
-        case .lessonCommands, .answer, .missingPart: false
-        }
     }
 }

@@ -1,3 +1,4 @@
+import Intents
 import Audio
 import Decoding
 import Vocabulary
@@ -6,7 +7,7 @@ import Vocabulary
 /// (``HearingDecoders``) and keeps each utterance's life and timing.
 ///
 /// An utterance is held while it arrives (``begin()``, ``feed(_:asHeard:)``), decoded whole
-/// once it has been quiet for ``HearingTuning/Decoding/decodeAfterQuietMilliseconds`` so
+/// once it has been quiet for ``HearingTuning/Decode/decodeAfterQuietMilliseconds`` so
 /// that the intent is ready when the trailing silence ends (``heardQuiet(milliseconds:)``),
 /// and concluded by ``finish(quietMilliseconds:)``. How it is heard is docs/hearing.md's.
 /// Not thread-safe: one caller at a time.
@@ -107,7 +108,7 @@ public final class Recognizer {
     }
 
     /// Tells how long the open utterance has been quiet (``Endpointer/quietMilliseconds``).
-    /// Past ``HearingTuning/Decoding/decodeAfterQuietMilliseconds`` the utterance is decoded
+    /// Past ``HearingTuning/Decode/decodeAfterQuietMilliseconds`` the utterance is decoded
     /// now, so that ``finish(quietMilliseconds:)`` has its answer ready; speech resuming (a
     /// shorter quiet) throws that decode away.
     public func heardQuiet(milliseconds quiet: Int) throws {

@@ -1,3 +1,4 @@
+import Intents
 import Decoding
 
 /// What has happened to one closed utterance so far: what the session expects, how noisy

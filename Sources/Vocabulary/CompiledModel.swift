@@ -1,23 +1,6 @@
 import Support
 import Foundation
 
-/// What the compiler wrote, as its manifest records it.
-public struct ModelManifest: Codable, Sendable, Hashable {
-    /// Bumped when the compiler's output changes shape; older models are rebuilt.
-    public static let currentFormat = 3
-
-    public var format: Int
-    /// Digest of everything the model was built from (``ModelInputs/digest()``).
-    public var inputsDigest: String
-    /// Output file name → digest of its content, to catch a truncated or edited file.
-    public var outputs: [String: String]
-    /// Dictionary word → where its pronunciation came from.
-    public var sources: [String: PronunciationSource]
-    public var identifier: String
-    public var version: String
-    public var builtAt: Date
-}
-
 /// A compiled model in the state directory: the command grammar and the language model
 /// drawn from it, the answer grammar source (its `@answer@` is filled per question), and
 /// a dictionary holding the grammars' words and the language model's everyday words.

@@ -49,12 +49,3 @@ public enum GarbageModel {
         }.joined(separator: "\n")
     }
 }
-
-/// JSGF weights as PocketSphinx reads them.
-enum JSGFWeight {
-    static func format(_ weight: Double) -> String {
-        var text = String(format: "%.6g", weight)
-        if text.contains("e") { text = String(format: "%.10f", weight) }
-        return text
-    }
-}

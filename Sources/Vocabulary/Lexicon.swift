@@ -1,21 +1,4 @@
 import Phonetics
-/// Where a word's pronunciation came from: `bible-course pronounce` says so, and the
-/// dictionary file records it in a comment.
-public enum PronunciationSource: String, Sendable, Codable {
-    /// Written by a person in `Models/pronunciations.tsv` or a vocabulary file.
-    case authored
-    /// The CMU Pronouncing Dictionary.
-    case cmudict
-    /// espeak-ng's grapheme-to-phoneme rules.
-    case espeak
-}
-
-/// One word's pronunciations (alternatives in order of preference) and their source.
-public struct LexiconEntry: Hashable, Sendable {
-    public let word: String
-    public let pronunciations: [[Phone]]
-    public let source: PronunciationSource
-}
 
 /// Resolves how every word is said: authored pronunciations first, then cmudict, then
 /// espeak-ng. A word none of them can say is an error naming the word.

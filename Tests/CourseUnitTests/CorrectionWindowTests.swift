@@ -74,7 +74,7 @@ struct CorrectionWindowTests {
         #expect(timer.kind == .correctionWindow && after == .milliseconds(1_400))
         #expect(!effects.contains { if case .readPassage = $0 { true } else { false } })
         #expect(!effects.contains { if case .saveSessionState = $0 { true } else { false } })
-        #expect(harness.machine.listeningMode == .correction)
+        #expect(harness.machine.expectedSpeech == .correction)
     }
 
     @Test("silence: the window runs out and the passage is read")
@@ -111,11 +111,11 @@ struct CorrectionWindowTests {
         switch row.outcome {
         case .readsAskedFor:
             #expect(reads == [WindowCase.ezra])
-            #expect(harness.machine.turn == .reading(WindowCase.ezra) && harness.machine.listeningMode == .correction)
+            #expect(harness.machine.turn == .reading(WindowCase.ezra) && harness.machine.expectedSpeech == .correction)
         case .says(let reply):
             #expect(reads.isEmpty)
             #expect(effects.last == .speakReply(reply))
-            #expect(harness.machine.turn == .waiting && harness.machine.listeningMode == .commands)
+            #expect(harness.machine.turn == .waiting && harness.machine.expectedSpeech == .commands)
         case .saysNoSuchPassage:
             #expect(reads.isEmpty)
             #expect(effects.last == .sayNoSuchPassage(WindowCase.judeFour))
@@ -126,7 +126,7 @@ struct CorrectionWindowTests {
         case .carriesOut(let then):
             #expect(reads.isEmpty)
             #expect(Array(effects.suffix(then.count)) == then)
-            #expect(harness.machine.turn == .waiting && harness.machine.listeningMode == .commands)
+            #expect(harness.machine.turn == .waiting && harness.machine.expectedSpeech == .commands)
         case .confirms(let other):
             #expect(reads.isEmpty)
             #expect(effects.contains(.sayReference(other)))

@@ -59,7 +59,7 @@ struct HoldTests {
             #expect(effects.contains(.speakReply(.paused)))
             #expect(!effects.contains { if case .startTimer = $0 { true } else { false } }, "a held segment never moves on by itself")
             #expect(playedSegment(effects) == nil)
-            #expect(harness.machine.listeningMode == .correction, "\"continue\" must be heard")
+            #expect(harness.machine.expectedSpeech == .correction, "\"continue\" must be heard")
         }
     }
 
@@ -162,7 +162,7 @@ struct HoldTests {
             try #require(harness.machine.turn == .reading(ezra))
             let effects = harness.machine.heardOver(word, segmentSentence: nil)
             #expect(effects.first == .stopReading)
-            #expect(harness.machine.turn == .waiting && harness.machine.listeningMode == .commands)
+            #expect(harness.machine.turn == .waiting && harness.machine.expectedSpeech == .commands)
             #expect(!effects.contains { if case .speakReply = $0 { true } else { false } }, "a stop needs no reply")
         }
     }

@@ -63,7 +63,7 @@ struct MissingPartTests {
         }
         #expect(timer.kind == .missingPartWait && after == .seconds(8))
         #expect(harness.machine.turn == .askingFor(AskedCase.ezraBook))
-        #expect(harness.machine.listeningMode == .missingPart(AskedCase.ezraBook))
+        #expect(harness.machine.expectedSpeech == .missingPart(AskedCase.ezraBook))
         #expect(!effects.contains { if case .saveSessionState = $0 { true } else { false } })
     }
 
@@ -121,13 +121,13 @@ struct MissingPartTests {
             #expect(harness.machine.turn == .correctionWindow(reference))
         case .says(let reply):
             #expect(effects.last == .speakReply(reply))
-            #expect(harness.machine.turn == .waiting && harness.machine.listeningMode == .commands)
+            #expect(harness.machine.turn == .waiting && harness.machine.expectedSpeech == .commands)
         case .saysNoSuchPassage:
             #expect(effects.last == .sayNoSuchPassage(WindowCase.judeFour))
             #expect(harness.machine.turn == .waiting)
         case .carriesOut(let then):
             #expect(Array(effects.suffix(then.count)) == then)
-            #expect(harness.machine.turn == .waiting && harness.machine.listeningMode == .commands)
+            #expect(harness.machine.turn == .waiting && harness.machine.expectedSpeech == .commands)
         case .staysOpen:
             #expect(effects == [])
             #expect(harness.machine.turn == .askingFor(AskedCase.ezraBook))

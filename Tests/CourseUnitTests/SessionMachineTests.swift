@@ -103,7 +103,7 @@ struct FullLessonTests {
         ])
         #expect(h.send(.playbackFinished(.themes)) == [save(.questionReady)])
         #expect(h.send(.command(.askQuestion)) == [
-            save(.questionAsked), .listen(.answer(lesson.question)),
+            save(.questionAsked), .listen(.answer(lesson.question.answers)),
             .playSegment(SegmentPlayback(type: .question, script: "What three elements does God promise to Abram?")),
         ])
         let evaluation = AnswerEvaluation(
