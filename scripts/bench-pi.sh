@@ -10,7 +10,7 @@
 # unheard, look-ups and commands acted on rightly (and whether the same as on the whole
 # core) and wrongly, how long after each ended its intent was ready (median, p95, slowest;
 # look-ups alone), the processor time used, and how often the noise cleaner gave way to
-# hearing falling behind.
+# hearing falling behind and hearing over its own voice gave way.
 #
 #   scripts/bench-pi.sh [--before BIN] [--tuning NAME=JSON]... [--quotas 100,20,10]
 #                       [--period-us 100000] [--snr 20] [--keep DIR]

@@ -12,8 +12,9 @@ the whole core, no limit): the microphone's overruns and the audio dropped unhea
 daemon's own count, `stopped; ...; capture: N overruns, X s dropped`), the look-ups and
 commands of the session acted on rightly and wrongly, how long after each one ended its
 intent was ready (`late_ms` of the daemon's `heard` events at debug level: median and the
-slowest), the processor time it used, and how often the noise cleaner gave way to hearing
-falling behind (times, and seconds heard uncleaned: the daemon's own count).
+slowest), the processor time it used, how often the noise cleaner gave way to hearing
+falling behind (times, and seconds heard uncleaned) and how often hearing over its own voice
+did (`over voice`: times; the daemon's own counts).
 """
 import argparse, json, os, re, shlex, shutil, signal, statistics, subprocess, sys, tempfile, threading, time
 
@@ -122,8 +123,10 @@ def score(lines, timeline):
     text = "".join(lines)
     totals = re.search(r"capture: (\d+) overruns, ([\d.]+) s dropped", text)
     gave = re.search(r"the noise cleaner gave way (once|(\d+) times) \(([\d.]+) s heard uncleaned\)", text)
+    over = re.search(r"hearing over its own voice gave way (once|(\d+) times)", text)
     losses = (int(totals.group(1)), float(totals.group(2))) if totals else (None, None)
-    return phrases, wrong, losses, (int(gave.group(2) or 1), float(gave.group(3))) if gave else (0, 0.0)
+    gave_way = (int(gave.group(2) or 1), float(gave.group(3))) if gave else (0, 0.0)
+    return phrases, wrong, losses, gave_way, int(over.group(2) or 1) if over else 0
 
 
 def main():
@@ -141,7 +144,7 @@ def main():
     print(f"== the daemon on a share of core 0: a session of {len(timeline)} look-ups, commands and an answer over {duration:.0f} s "
           f"of held-out room noise (cgroup period {args.period_us} µs)")
     print(f"{'build':12} {'core':>5} {'overruns':>8} {'dropped':>8} {'heard':>6} {'wrong':>5} "
-          f"{'late median':>11} {'late p95':>8} {'slowest':>8} {'look-ups median':>15} {'CPU':>6} {'gave way':>12}")
+          f"{'late median':>11} {'late p95':>8} {'slowest':>8} {'look-ups median':>15} {'CPU':>6} {'gave way':>12} {'over voice':>10}")
     baseline = {}
     for spec in args.builds:
         name, _, command = spec.partition("=")
@@ -163,7 +166,7 @@ def main():
                 os.makedirs(args.logs, exist_ok=True)
                 with open(f"{args.logs}/{name}-{quota}.log", "w") as f:
                     f.writelines(lines)
-            phrases, wrong, (overruns, dropped), (gave_way, uncleaned) = score(lines, timeline)
+            phrases, wrong, (overruns, dropped), (gave_way, uncleaned), over_voice = score(lines, timeline)
             lates = sorted(p["late"] for p in phrases if p["late"] is not None)
             lookups = [p["late"] for p in phrases if p["late"] is not None and p["kind"] == "lookup"]
             got = [p["heard"] for p in phrases]
@@ -174,7 +177,7 @@ def main():
                   f"{dropped if dropped is not None else '?':>7}s {sum(got):>3}/{len(got):<2} {len(wrong):>5} "
                   f"{statistics.median(lates) if lates else float('nan'):>9.0f}ms {p95:>6.0f}ms {max(lates, default=float('nan')):>6.0f}ms "
                   f"{statistics.median(lookups) if lookups else float('nan'):>13.0f}ms {cpu / duration * 100:>5.1f}% "
-                  f"{f'{gave_way}x {uncleaned:.0f}s':>12}{same}")
+                  f"{f'{gave_way}x {uncleaned:.0f}s':>12} {f'{over_voice}x':>10}{same}")
             missed = [p["text"] for p in phrases if not p["heard"]]
             if missed or wrong:
                 print(f"    missed: {missed}; acted on wrongly: {[(w['intent'], w['value']) for w in wrong]}")
