@@ -90,6 +90,31 @@ struct EndpointerTests {
         #expect(events.isEmpty, "\(events.count) events")
     }
 
+    @Test("the cleaner giving way under an open utterance: it ends on silence, not cut for the room as heard being louder than as cleaned")
+    func givingWayUnderAnUtterance() {
+        // The room as heard, and what the cleaner left of it, 30 dB quieter.
+        let room = Self.noise(6, amplitude: 3_000), cleanedRoom = Self.noise(6, amplitude: 95, seed: 2)
+        let word = Self.tone(0.6, amplitude: 12_000)
+        var endpointer = Endpointer(configuration: .init())
+        var ended: [Bool] = []
+        func feed(_ samples: [Int16], heard: [Int16]?) {
+            for start in stride(from: 0, to: samples.count, by: 1600) {
+                let piece = start..<min(samples.count, start + 1600)
+                for case .ended(let cut) in endpointer.process(Array(samples[piece]), heard: heard.map { Array($0[piece]) }) {
+                    ended.append(cut)
+                }
+            }
+        }
+        // Cleaned, with the room as heard beside it: the floors are learnt apart.
+        feed(Array(cleanedRoom[..<(4 * 16_000)]), heard: Array(room[..<(4 * 16_000)]))
+        feed(word, heard: word)
+        #expect(endpointer.isInSpeech)
+        // The cleaner gives way: from here the room is heard as it is.
+        endpointer.hearsAudioAsHeard()
+        feed(Array(room[(4 * 16_000)...]), heard: nil)
+        #expect(ended == [false], "ended \(ended) (true: cut)")
+    }
+
     @Test("an utterance is cut at the maximum length")
     func maximumLength() {
         var configuration = Endpointer.Configuration()
