@@ -17,9 +17,9 @@ import Foundation
 /// Nothing to cancel, nothing spent: while no voice played within the filter's reach, the
 /// microphone is passed through as the canceller would have passed it (its rumble taken
 /// out, ``RumbleFilter``, one frame late: the residual suppressor's delay), and speexdsp is
-/// not run; when the voice comes back, the
-/// last reach of captured audio is run through it first with no voice, so it picks up as
-/// if it had run all along (its learnt filter kept).
+/// not run; when the voice comes back, what it missed of the last reach of captured audio
+/// is run through it first with no voice, so it picks up as if it had run all along (its
+/// learnt filter kept).
 ///
 /// Not thread-safe: one thread plays and cleans.
 public final class EchoCanceller {
@@ -69,10 +69,11 @@ public final class EchoCanceller {
     private var shiftAnchor = 0
     /// The last timeline position at which the voice given to the filter was not silent.
     private var voiceGivenAt = Int.min
-    /// Whether speexdsp is resting (no voice within reach), and the captured frames it
-    /// missed meanwhile (the last reach of them), the latest last.
+    /// Whether speexdsp is resting (no voice within reach), the last reach of captured
+    /// frames (the latest last), and how many frames it has missed since it began resting.
     private var resting = true
     private var missed: [[Int16]] = []
+    private var framesMissed = 0
     /// The microphone as speexdsp would pass it with no voice, frame by frame (the latest
     /// frame's, for the next frame to pass while resting).
     private var rumbleFilter = RumbleFilter()
@@ -158,6 +159,7 @@ public final class EchoCanceller {
             if rests, voiceGivenAt < cursor - tailSamples - Self.frameSamples {
                 out += lastFiltered
                 resting = true
+                framesMissed += 1
             } else {
                 if resting { catchUp() }
                 speex_echo_cancellation(echo, captured, played, &cleaned)
@@ -182,17 +184,18 @@ public final class EchoCanceller {
         (tailSamples + frameSamples - 1) / frameSamples + 1
     }
 
-    /// Runs the frames missed while resting through speexdsp with no voice, discarding what
-    /// comes out: its far-end history then holds the silence that was played, and the
-    /// residual suppressor the frame it owes.
+    /// Runs the frames missed while resting (the last reach of them) through speexdsp with no
+    /// voice, discarding what comes out: its far-end history then holds the silence that was
+    /// played, and the residual suppressor the frame it owes.
     private func catchUp() {
         let silence = [Int16](repeating: 0, count: Self.frameSamples)
         var discarded = silence
-        for frame in missed {
+        for frame in missed.suffix(framesMissed) {
             speex_echo_cancellation(echo, frame, silence, &discarded)
             speex_preprocess_run(residual, &discarded)
         }
         resting = false
+        framesMissed = 0
     }
 
     /// How far back the voice is read at capture position `position`.
