@@ -337,7 +337,7 @@ public final class SessionRuntime {
             return nil
         }
         var cut: SpokenOver?
-        for chunk in microphone(reached) where cut == nil && !chunk.samples.isEmpty && !deafOverSpeech {
+        for chunk in microphone(reached) where cut == nil && !chunk.samples.isEmpty {
             let behind = millisecondsBehind(chunk.capturedAt)
             if stopsHearingOverSpeechBehind > 0, behind >= stopsHearingOverSpeechBehind, !listener.isOpen {
                 giveWayOverSpeech(behindMilliseconds: behind)

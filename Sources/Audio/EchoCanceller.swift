@@ -69,11 +69,9 @@ public final class EchoCanceller {
     private var shiftAnchor = 0
     /// The last timeline position at which the voice given to the filter was not silent.
     private var voiceGivenAt = Int.min
-    /// Whether speexdsp is resting (no voice within reach), the last reach of captured
-    /// frames (the latest last), and how many frames it has missed since it began resting.
-    private var resting = true
+    /// The frames speexdsp missed since it began resting (no voice within reach), the last
+    /// reach of them, the latest last; empty while it runs.
     private var missed: [[Int16]] = []
-    private var framesMissed = 0
     /// The microphone as speexdsp would pass it with no voice, frame by frame (the latest
     /// frame's, for the next frame to pass while resting).
     private var rumbleFilter = RumbleFilter()
@@ -158,17 +156,15 @@ public final class EchoCanceller {
             // Beyond the filter's reach and the residue gate's (which needs a frame more).
             if rests, voiceGivenAt < cursor - tailSamples - Self.frameSamples {
                 out += lastFiltered
-                resting = true
-                framesMissed += 1
+                missed.append(captured)
+                if missed.count > Self.framesToCatchUp(tailSamples) { missed.removeFirst() }
             } else {
-                if resting { catchUp() }
+                if !missed.isEmpty { catchUp() }
                 speex_echo_cancellation(echo, captured, played, &cleaned)
                 speex_preprocess_run(residual, &cleaned)
                 gateResidue(&cleaned, captured: captured, played: played, at: cursor)
                 out += cleaned
             }
-            missed.append(captured)
-            if missed.count > Self.framesToCatchUp(tailSamples) { missed.removeFirst() }
             if rests { lastFiltered = rumbleFilter.process(captured) }
             offset += Self.frameSamples
             captureCursor = cursor + Self.frameSamples
@@ -190,12 +186,11 @@ public final class EchoCanceller {
     private func catchUp() {
         let silence = [Int16](repeating: 0, count: Self.frameSamples)
         var discarded = silence
-        for frame in missed.suffix(framesMissed) {
+        for frame in missed {
             speex_echo_cancellation(echo, frame, silence, &discarded)
             speex_preprocess_run(residual, &discarded)
         }
-        resting = false
-        framesMissed = 0
+        missed = []
     }
 
     /// How far back the voice is read at capture position `position`.

