@@ -59,8 +59,10 @@ public enum RecognitionModel {
             return "missing field `\(key.stringValue)` in \(path(context))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             return "\(path(context)): \(context.debugDescription)"
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "not valid JSON: \(context.debugDescription)"
         case .dataCorrupted(let context):
-            return "not valid JSON at \(path(context)): \(context.debugDescription)"
+            return "\(path(context)): \(context.debugDescription)"
         @unknown default:
             return "\(error)"
         }

@@ -1,27 +1,27 @@
 import Vocabulary
 
-/// The review question's answer grammar: the compiled model's answer template, with its
-/// garbage path weighted, and the question's answers put in its `@answer@` placeholder.
+/// The review question's answer grammar: the compiled model's answer grammar, with its
+/// garbage path weighted, and the question's answers put in its answer rule.
 public struct AnswerGrammar: Sendable {
-    /// The template's JSGF text, its garbage path reweighted.
-    public let template: String
+    /// The compiled answer grammar, its garbage path reweighted.
+    public let template: Grammar
     /// A list answer of at most this many items may be said in any order
     /// (``HearingTuning/Decode/maximumAnswerItemsInAnyOrder``).
     public let maximumItemsInAnyOrder: Int
 
-    public init(template: String, garbageWeight: Double, maximumItemsInAnyOrder: Int) {
-        self.template = GarbageModel.reweighted(template, weight: garbageWeight)
+    public init(template: Grammar, garbageWeight: Double, maximumItemsInAnyOrder: Int) {
+        self.template = template.withGarbage(weight: garbageWeight)
         self.maximumItemsInAnyOrder = maximumItemsInAnyOrder
     }
 
     /// The grammar that hears `answers`.
-    public func jsgf(for answers: [String]) -> String {
-        template.replacingOccurrences(of: "@answer@", with: alternatives(answers))
+    public func grammar(for answers: [String]) -> Grammar {
+        template.setting(ModelGrammars.answerRule, to: .anyOf(alternatives(answers).map { .words($0) }))
     }
 
     /// The answers as grammar alternatives; a list answer ("land, descendants, and
     /// blessing") may be said in any order.
-    func alternatives(_ answers: [String]) -> String {
+    func alternatives(_ answers: [String]) -> [String] {
         var phrases: [String] = []
         func add(_ phrase: String) {
             if !phrase.isEmpty, !phrases.contains(phrase) { phrases.append(phrase) }
@@ -38,7 +38,7 @@ public struct AnswerGrammar: Sendable {
                 add(spoken.joined(separator: " "))
             }
         }
-        return phrases.joined(separator: " | ")
+        return phrases
     }
 
     private static func permutations<T>(_ items: [T]) -> [[T]] {

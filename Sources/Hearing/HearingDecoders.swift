@@ -16,7 +16,7 @@ public final class HearingDecoders {
     private let answers: AnswerGrammar?
     /// The command grammar's sentences, when commands are heard with the command language
     /// model beside the plain grammar.
-    public let commandSentences: GrammarNetwork?
+    public let commandSentences: Grammar?
 
     /// The searches' names in the decoder.
     public static func name(_ search: HearingSearch) -> String {
@@ -36,7 +36,7 @@ public final class HearingDecoders {
     /// the command search active; `plainGrammar` with that one active; the answer grammar's
     /// template (nil: the stock model, no answer search).
     public init(decoder: any SpeechDecoder, plainGrammar: (any SpeechDecoder)?, answers: AnswerGrammar?,
-                commandSentences: GrammarNetwork?) {
+                commandSentences: Grammar?) {
         self.decoder = decoder
         beside = plainGrammar.map { BackgroundDecoder(decoder: $0, label: "grammar") }
         self.answers = answers
@@ -59,25 +59,26 @@ public final class HearingDecoders {
             return
         }
         let decoder = try makeDecoder(dictionary: model.dictionary.path)
-        let commands = try String(contentsOf: model.commandsGrammar, encoding: .utf8)
+        let grammars = try model.grammars()
+        let commands = grammars.commands
         switch settings.commandSearch {
         case .languageModel:
             try decoder.setLanguageModel(Self.name(.commands), path: model.commandsLanguageModel.path)
-            let plain = GarbageModel.reweighted(commands, weight: 0)
+            let plain = commands.withGarbage(weight: 0)
             let grammar = try makeDecoder(dictionary: model.dictionary.path)
-            try grammar.setGrammar(Self.name(.plainGrammar), jsgf: plain)
-            try grammar.setGrammar(Self.name(.lessonGrammar), jsgf: LookupGrammar.withoutLookups(plain) ?? plain)
-            try grammar.setGrammar(Self.name(.correctionGrammar), jsgf: LookupGrammar.correction(plain) ?? plain)
-            try grammar.setGrammar(Self.name(.partGrammar), jsgf: LookupGrammar.missingPart(plain) ?? plain)
+            try grammar.setGrammar(Self.name(.plainGrammar), jsgf: plain.jsgf)
+            try grammar.setGrammar(Self.name(.lessonGrammar), jsgf: (LookupGrammar.withoutLookups(plain) ?? plain).jsgf)
+            try grammar.setGrammar(Self.name(.correctionGrammar), jsgf: (LookupGrammar.correction(plain) ?? plain).jsgf)
+            try grammar.setGrammar(Self.name(.partGrammar), jsgf: (LookupGrammar.missingPart(plain) ?? plain).jsgf)
             try grammar.activate(Self.name(.plainGrammar))
             beside = BackgroundDecoder(decoder: grammar, label: "grammar")
-            commandSentences = try GrammarNetwork(jsgf: plain)
+            commandSentences = plain
         case .grammar:
-            try decoder.setGrammar(Self.name(.commands), jsgf: GarbageModel.reweighted(commands, weight: settings.garbageWeight))
+            try decoder.setGrammar(Self.name(.commands), jsgf: commands.withGarbage(weight: settings.garbageWeight).jsgf)
             beside = nil
             commandSentences = nil
         }
-        answers = AnswerGrammar(template: try String(contentsOf: model.answerGrammarSource, encoding: .utf8),
+        answers = AnswerGrammar(template: grammars.answer,
                                 garbageWeight: settings.garbageWeight,
                                 maximumItemsInAnyOrder: settings.tuning.decoding.maximumAnswerItemsInAnyOrder)
         if settings.verifyWithPhoneLoop {
@@ -113,7 +114,7 @@ public final class HearingDecoders {
         case .commands, .lessonCommands, .correction, .missingPart:
             try decoder.activate(Self.name(.commands))
         case .answer(let list):
-            try decoder.setGrammar(Self.name(.answer), jsgf: answers.jsgf(for: list))
+            try decoder.setGrammar(Self.name(.answer), jsgf: answers.grammar(for: list).jsgf)
             try decoder.activate(Self.name(.answer))
         }
     }

@@ -25,6 +25,8 @@ public enum BibleVocabulary {
         "abraham", "abram", "moses", "noah", "david", "israel", "pharaoh", "sinai", "canaan",
     ]
 
+    /// The rule of the course's commands.
+    public static let commandRule = "command"
     /// The rule of the words that turn down a look-up whose reference was just said.
     public static let refusalRule = "refusal"
     /// The rule of the words that hold a lesson's segment and let it go on ("pause",
@@ -43,7 +45,7 @@ public enum BibleVocabulary {
     public static func definition(commands: [String], questions: [String], refusals: [String], controls: [String]) -> VocabularyDefinition {
         var phrases: [VocabularyDefinition.PhraseCount] = []
         for command in commands {
-            phrases.append(.init(command.lowercased(), count: 1000, rule: "command"))
+            phrases.append(.init(command.lowercased(), count: 1000, rule: commandRule))
         }
         for refusal in refusals {
             phrases.append(.init(refusal, count: 1000, rule: refusalRule))

@@ -9,7 +9,7 @@ import Foundation
 /// the nearest command, and a phone loop beside it, cheap enough to run, out-scores real
 /// people's words as readily as it catches conversation. Here the alternative to a
 /// command is real words: "begin the dishes" is heard as those words, which are not a
-/// sentence of the grammar (``GrammarNetwork/accepts(_:)``), so nothing is done. Measured
+/// sentence of the grammar (``Grammar/accepts(_:)``), so nothing is done. Measured
 /// on real recordings and the Piper voice, against the grammar with and without its phone
 /// loop, by `scripts/bench-recognition.sh`.
 public enum CommandLanguageModel {
@@ -25,7 +25,7 @@ public enum CommandLanguageModel {
     public static let sampleSize = 20_000
 
     /// The model as ARPA text. `sentences`: the grammar's sentences, as drawn by
-    /// ``GrammarNetwork/sample(_:seed:)`` (their frequencies are the grammar's weights);
+    /// ``Grammar/sample(_:seed:)`` (their frequencies are the grammar's weights);
     /// `background`: everyday words with their log10 probabilities.
     public static func arpa(
         sentences: [[String]], background: [(word: String, log10Probability: Double)],

@@ -1,12 +1,11 @@
 import Support
 import Foundation
 
-/// A compiled model in the state directory: the command grammar and the language model
-/// drawn from it, the answer grammar source (its `@answer@` is filled per question), and
-/// a dictionary holding the grammars' words and the language model's everyday words.
+/// A compiled model in the state directory: the command and answer grammars
+/// (``ModelGrammars``), the language model drawn from the command grammar, and a dictionary
+/// holding the grammars' words and the language model's everyday words.
 public struct CompiledModel: Sendable {
-    public static let commandsGrammarName = "commands.jsgf"
-    public static let answerGrammarName = "answer.jsgf"
+    public static let grammarsName = "grammars.json"
     public static let commandsLanguageModelName = "commands.lm"
     public static let dictionaryName = "bible.dict"
     public static let manifestName = "manifest.json"
@@ -14,10 +13,9 @@ public struct CompiledModel: Sendable {
     public let directory: URL
     public let manifest: ModelManifest
 
-    public var commandsGrammar: URL { directory.appendingPathComponent(Self.commandsGrammarName) }
+    public var grammarsFile: URL { directory.appendingPathComponent(Self.grammarsName) }
     /// The command language model (``CommandLanguageModel``), an ARPA file.
     public var commandsLanguageModel: URL { directory.appendingPathComponent(Self.commandsLanguageModelName) }
-    public var answerGrammarSource: URL { directory.appendingPathComponent(Self.answerGrammarName) }
     public var dictionary: URL { directory.appendingPathComponent(Self.dictionaryName) }
 
     /// Why a model on disk cannot be used as it is.
@@ -40,7 +38,7 @@ public struct CompiledModel: Sendable {
     }
 
     /// The files of the grammar's model, each checked against the manifest.
-    public static let outputNames = [commandsGrammarName, commandsLanguageModelName, answerGrammarName, dictionaryName]
+    public static let outputNames = [grammarsName, commandsLanguageModelName, dictionaryName]
 
     /// Opens the model in `directory` if it was built from inputs with `digest` and each
     /// of `files` is as the manifest says; otherwise says why not. The domain model of
@@ -63,6 +61,11 @@ public struct CompiledModel: Sendable {
             }
         }
         return .success(CompiledModel(directory: directory, manifest: manifest))
+    }
+
+    /// The model's grammars.
+    public func grammars() throws(VocabularyError) -> ModelGrammars {
+        try ModelGrammars.read(grammarsFile)
     }
 
     /// Reads the model's manifest without checking inputs (for `model show`).

@@ -4,8 +4,8 @@ import Phonetics
 ///
 /// Each phone word is named `g_` + the phone (`g_aa`); its weight is the per-phone cost of
 /// explaining audio as garbage: lower rejects less (hearing's tuning holds the weight,
-/// `HearingTuning.decoding.garbageWeight`). The rule sits on one line so a recogniser can
-/// re-weight a compiled grammar without recompiling it.
+/// `HearingTuning.decoding.garbageWeight`); a recogniser re-weights a compiled grammar
+/// without recompiling it (``Grammar/withGarbage(weight:)``).
 public enum GarbageModel {
     public static let rule = "garbage_phone"
     public static let wordPrefix = "g_"
@@ -18,34 +18,25 @@ public enum GarbageModel {
     /// True for a hypothesis word that is garbage.
     public static func isGarbage(_ word: String) -> Bool { word.hasPrefix(wordPrefix) }
 
-    /// The rule's line: `<garbage_phone> = /0.01/ g_aa | /0.01/ g_ae | ...;`
-    public static func ruleLine(weight: Double) -> String {
-        let w = JSGFWeight.format(weight)
-        return "<\(rule)> = " + words.map { "/\(w)/ \($0.word)" }.joined(separator: " | ") + ";"
+    /// The rule's alternatives: every phone word, each weighted `weight`.
+    public static func phones(weight: Double) -> GrammarExpansion {
+        let weight = JSGF.readWeight(weight)
+        return .alternatives(words.map { .init(weight: weight, .word($0.word)) })
     }
 
     /// The rule a grammar source offers as the alternative to its phrases (`| <garbage>`).
     public static let pathRule = "garbage"
+}
 
-    /// `grammar` with its garbage rule re-weighted; a weight of 0 takes the path out: the
-    /// `<garbage>` alternatives, its optional uses (`[<garbage>]`) and the rules that only
-    /// it uses.
-    public static func reweighted(_ grammar: String, weight: Double) -> String {
-        guard weight > 0 else { return removed(grammar) }
-        return grammar.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasPrefix("<\(rule)> =") ? Substring(ruleLine(weight: weight)) : line
-        }.joined(separator: "\n")
-    }
-
-    private static func removed(_ grammar: String) -> String {
-        let reference = "<\(pathRule)>"
-        return grammar.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> String? in
-            if line.hasPrefix("<\(rule)> =") || line.hasPrefix("\(reference) =") { return nil }
-            var text = String(line)
-            for form in [" | \(reference)", "\(reference) | ", " [\(reference)]"] {
-                text = text.replacingOccurrences(of: form, with: "")
-            }
-            return text
-        }.joined(separator: "\n")
+extension Grammar {
+    /// This grammar with its garbage path weighted `weight`; a weight of 0 takes the path
+    /// out: the `<garbage>` alternatives, its optional uses (`[<garbage>]`) and the rules that
+    /// only it uses.
+    public func withGarbage(weight: Double) -> Grammar {
+        guard weight > 0 else {
+            return withoutReferences(to: GarbageModel.pathRule, removing: [GarbageModel.rule, GarbageModel.pathRule])
+        }
+        guard self[GarbageModel.rule] != nil else { return self }
+        return setting(GarbageModel.rule, to: GarbageModel.phones(weight: weight))
     }
 }

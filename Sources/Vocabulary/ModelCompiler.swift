@@ -36,28 +36,18 @@ public enum ModelCompiler {
             guard let text = TextFile.text(try ModelInputs.read(url)) else { throw .unreadable(path: url.path, reason: "not UTF-8 text") }
             return text
         }
-        let commandsSource = try source(CompiledModel.commandsGrammarName)
-        let answerSource = try source(CompiledModel.answerGrammarName)
-        let commands = try filler.fill(commandsSource, name: CompiledModel.commandsGrammarName, garbageWeight: inputs.garbageWeight)
-        // The answer grammar keeps its @answer@ for run time; for the dictionary, every
-        // answer of the curriculum stands in it.
-        let answerTemplate = try filler.fill(answerSource, name: CompiledModel.answerGrammarName,
-                                             garbageWeight: inputs.garbageWeight, extra: ["answer": "@answer@"])
-        let allAnswers = filler.alternatives(for: "answer") ?? "answer"
-        let answerWords = GrammarFiller.words(in: answerTemplate.replacingOccurrences(of: "@answer@", with: allAnswers))
+        let commands = try filler.grammar(try source(GrammarSource.commandsFile), file: GrammarSource.commandsFile,
+                                          garbageWeight: inputs.garbageWeight)
+        // The answer grammar holds every answer of the curriculum (the dictionary needs
+        // their words); the recogniser puts a question's own in their place.
+        let answer = try filler.grammar(try source(GrammarSource.answerFile), file: GrammarSource.answerFile,
+                                        garbageWeight: inputs.garbageWeight,
+                                        placeholders: [ModelGrammars.answerRule: .word(ModelGrammars.answerRule)])
         let garbageWords = Set(GarbageModel.words.map(\.word))
         // "and" joins the items of a list answer said in another order (the recogniser's
         // answer alternatives), so it is a word of every answer grammar.
-        let words = GrammarFiller.words(in: commands).union(answerWords).union(["and"]).subtracting(garbageWords)
+        let words = commands.words.union(answer.words).union(["and"]).subtracting(garbageWords)
 
-        // The command language model: the grammar's sentences over everyday words that
-        // cmudict can say.
-        let network: GrammarNetwork
-        do {
-            network = try GrammarNetwork(jsgf: GarbageModel.reweighted(commands, weight: 0))
-        } catch {
-            throw .badDefinition(path: CompiledModel.commandsGrammarName, reason: error.reason)
-        }
         // A few more candidates than needed: the ones cmudict cannot say are left out.
         let candidates = try StockUnigrams.top(CommandLanguageModel.backgroundSize * 5 / 4, from: inputs.stockLanguageModelPath) {
             $0.allSatisfy { $0.isLetter || $0 == "'" } && !GarbageModel.isGarbage($0)
@@ -75,7 +65,7 @@ public enum ModelCompiler {
             background += try StockUnigrams.top(refusals.count, from: inputs.stockLanguageModelPath) { refusals.contains($0) }
         }
         let languageModel = CommandLanguageModel.arpa(
-            sentences: network.sample(CommandLanguageModel.sampleSize, seed: 1), background: background)
+            sentences: commands.withGarbage(weight: 0).sample(CommandLanguageModel.sampleSize, seed: 1), background: background)
 
         let authored = try authoredPronunciations(inputs)
         // Everyday words are said as the grammar's are: authored first, then cmudict.
@@ -83,10 +73,15 @@ public enum ModelCompiler {
         let lexicon = try Lexicon.resolve(allWords, authored: authored, cmudict: cmudict)
         let dictionary = PronunciationDictionary.text(lexicon: lexicon, garbage: GarbageModel.words)
 
+        let grammars: Data
+        do {
+            grammars = try ModelGrammars(commands: commands, answer: answer).encoded()
+        } catch {
+            throw .cannotWrite(path: directory.appendingPathComponent(CompiledModel.grammarsName).path, reason: "\(error)")
+        }
         let outputs = [
-            CompiledModel.commandsGrammarName: Data(commands.utf8),
+            CompiledModel.grammarsName: grammars,
             CompiledModel.commandsLanguageModelName: Data(languageModel.utf8),
-            CompiledModel.answerGrammarName: Data(answerTemplate.utf8),
             CompiledModel.dictionaryName: Data(dictionary.utf8),
         ]
         let manifest = ModelManifest(

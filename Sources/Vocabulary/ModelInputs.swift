@@ -39,7 +39,7 @@ public struct ModelInputs: Sendable {
             throw .badDefinition(path: definition.identifier, reason: "cannot be encoded")
         }
         hash.add(definitionData)
-        for name in [CompiledModel.commandsGrammarName, CompiledModel.answerGrammarName] {
+        for name in [GrammarSource.commandsFile, GrammarSource.answerFile] {
             hash.add(try Self.read(grammarDirectory.appendingPathComponent(name)))
         }
         hash.add(try Self.read(pronunciationsFile))

@@ -4,7 +4,7 @@ import Foundation
 /// What the compiler wrote, as its manifest records it.
 public struct ModelManifest: Codable, Sendable, Hashable {
     /// Bumped when the compiler's output changes shape; older models are rebuilt.
-    public static let currentFormat = 3
+    public static let currentFormat = 4
 
     public var format: Int
     /// Digest of everything the model was built from (``ModelInputs/digest()``).

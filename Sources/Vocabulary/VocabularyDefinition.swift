@@ -78,14 +78,14 @@ public struct VocabularyDefinition: Codable, Sendable, Hashable {
     /// Rules written directly as JSGF expansions (`chapter <upto_50> [verse <upto_67>]`),
     /// for structure that phrases and templates cannot say: optional parts, and ranges
     /// that differ per book. Each becomes one alternative of its rule, beside the rule's
-    /// phrases and templates.
-    public var rules: [String: String]
+    /// phrases and templates. A file writes each as JSGF text, read when the file is.
+    public var rules: [String: GrammarExpansion]
     public var pronunciations: [CustomPronunciation]
 
     public init(
         identifier: String, version: String, locale: String = "en-US",
         phraseCounts: [PhraseCount] = [], templates: [Template] = [],
-        classes: [String: [String]] = [:], rules: [String: String] = [:],
+        classes: [String: [String]] = [:], rules: [String: GrammarExpansion] = [:],
         pronunciations: [CustomPronunciation] = []
     ) {
         self.identifier = identifier
@@ -112,8 +112,28 @@ public struct VocabularyDefinition: Codable, Sendable, Hashable {
         phraseCounts = try container.decodeIfPresent([PhraseCount].self, forKey: .phraseCounts) ?? []
         templates = try container.decodeIfPresent([Template].self, forKey: .templates) ?? []
         classes = try container.decodeIfPresent([String: [String]].self, forKey: .classes) ?? [:]
-        rules = try container.decodeIfPresent([String: String].self, forKey: .rules) ?? [:]
+        rules = [:]
+        for (name, text) in try container.decodeIfPresent([String: String].self, forKey: .rules) ?? [:] {
+            do {
+                rules[name] = try GrammarSource.expansion(text)
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .rules, in: container,
+                                                       debugDescription: "the rule \(name): \(error.reason)")
+            }
+        }
         pronunciations = try container.decodeIfPresent([CustomPronunciation].self, forKey: .pronunciations) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(identifier, forKey: .identifier)
+        try container.encode(version, forKey: .version)
+        try container.encode(locale, forKey: .locale)
+        try container.encode(phraseCounts, forKey: .phraseCounts)
+        try container.encode(templates, forKey: .templates)
+        try container.encode(classes, forKey: .classes)
+        try container.encode(rules.mapValues(JSGF.text), forKey: .rules)
+        try container.encode(pronunciations, forKey: .pronunciations)
     }
 
     /// This definition with `other`'s phrases, templates, class members and

@@ -7,6 +7,7 @@ public enum VocabularyError: Error, Hashable, Sendable, CustomStringConvertible 
     case badDefinition(path: String, reason: String)
     case pronunciation(PronunciationError)
     case unknownRule(grammar: String, rule: String)
+    case badGrammar(file: String, reason: String)
     case unknownClass(template: String, name: String)
     case noPronunciation(word: String)
     case cannotWrite(path: String, reason: String)
@@ -20,7 +21,8 @@ public enum VocabularyError: Error, Hashable, Sendable, CustomStringConvertible 
         case .badDefinition(let path, let reason): return "vocabulary \(path): \(reason)"
         case .pronunciation(let error): return error.description
         case .unknownRule(let grammar, let rule):
-            return "grammar \(grammar): placeholder @\(rule)@ names no rule of the vocabulary"
+            return "grammar \(grammar): no rule \(rule) in it or in the vocabulary"
+        case .badGrammar(let file, let reason): return "grammar \(file): \(reason)"
         case .unknownClass(let template, let name):
             return "template \"\(template)\": no word class <\(name)>"
         case .noPronunciation(let word):

@@ -62,8 +62,8 @@ struct BenchModelCommand: ParsableCommand {
     /// cmudict) and does nothing with them; returns the byte count.
     private func readInputs(_ locations: VocabularyLocations) throws -> Int {
         var files = [
-            locations.grammarDirectory.appendingPathComponent(CompiledModel.commandsGrammarName),
-            locations.grammarDirectory.appendingPathComponent(CompiledModel.answerGrammarName),
+            locations.grammarDirectory.appendingPathComponent(GrammarSource.commandsFile),
+            locations.grammarDirectory.appendingPathComponent(GrammarSource.answerFile),
             locations.pronunciationsFile,
             URL(fileURLWithPath: CMUDictionary.defaultPath),
         ]

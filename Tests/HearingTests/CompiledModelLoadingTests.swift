@@ -48,21 +48,21 @@ struct CompiledModelLoadingTests {
             let (model, outcome) = try RecognitionModel.prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight).get()
             #expect(outcome == .built(because: .missing))
             let decoder = try PocketSphinxDecoder(dictionary: model.dictionary.path)
-            try decoder.setGrammar("commands", jsgf: try String(contentsOf: model.commandsGrammar, encoding: .utf8))
+            let grammars = try model.grammars()
+            try decoder.setGrammar("commands", jsgf: grammars.commands.jsgf)
             let answers = try Self.curriculumAnswers(locations)
             #expect(answers.count >= 6)
-            let template = try String(contentsOf: model.answerGrammarSource, encoding: .utf8)
-            #expect(template.contains("@answer@"))
-            // Every answer of the curriculum at once, and each on its own.
-            let all = answers.map { GrammarText.words($0).joined(separator: " ") }.joined(separator: " | ")
-            try decoder.setGrammar("answer", jsgf: template.replacingOccurrences(of: "@answer@", with: all))
-            // And without its rejection path (`recognize --garbage-weight 0`, the benchmark's plain grammar).
-            let plain = GarbageModel.reweighted(template, weight: 0)
-            #expect(!plain.contains("<garbage"))
-            try decoder.setGrammar("answer", jsgf: plain.replacingOccurrences(of: "@answer@", with: all))
+            // The compiled answer grammar hears every answer of the curriculum; with its
+            // rejection path taken out (`recognize --garbage-weight 0`, the benchmark's plain
+            // grammar) it still does.
+            let template = AnswerGrammar(template: grammars.answer, garbageWeight: 0.01, maximumItemsInAnyOrder: 3)
+            let plain = AnswerGrammar(template: grammars.answer, garbageWeight: 0, maximumItemsInAnyOrder: 3)
+            #expect(plain.template[GarbageModel.pathRule] == nil && template.template[GarbageModel.pathRule] != nil)
+            try decoder.setGrammar("answer", jsgf: template.grammar(for: answers).jsgf)
+            try decoder.setGrammar("answer", jsgf: plain.grammar(for: answers).jsgf)
             for answer in answers {
-                let filled = template.replacingOccurrences(of: "@answer@", with: GrammarText.words(answer).joined(separator: " "))
-                try decoder.setGrammar("answer", jsgf: filled)
+                #expect(grammars.answer.accepts(GrammarText.words(answer)), "\(answer)")
+                try decoder.setGrammar("answer", jsgf: template.grammar(for: [answer]).jsgf)
             }
             try decoder.activate("commands")
             try decoder.activate("answer")
@@ -84,6 +84,26 @@ struct CompiledModelLoadingTests {
             let dictionary = try String(contentsOf: model.dictionary, encoding: .utf8)
             #expect(dictionary.contains("\nzerubbabel Z AH R AH B AH B AH L\n"))
             _ = try PocketSphinxDecoder(dictionary: model.dictionary.path)
+        }
+    }
+
+    @Test("a user vocabulary's written rule is read as JSGF into its rule; one that cannot be read names the file, the rule and the reason")
+    func userWrittenRule() throws {
+        let vocabulary = #"{"identifier": "mine", "version": "1", "rules": {"refusal": "not (that | this) one"}}"#
+        try Self.withLocations(userVocabulary: vocabulary) { locations in
+            let (model, _) = try RecognitionModel.prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight).get()
+            let correction = try #require(LookupGrammar.correction(try model.grammars().commands.withGarbage(weight: 0)))
+            #expect(correction.accepts(["not", "this", "one"]) && correction.accepts(["no"]))
+            #expect(!correction.accepts(["not", "one"]))
+        }
+        try Self.withLocations(userVocabulary: #"{"identifier": "mine", "version": "1", "rules": {"refusal": "not (that one"}}"#) { locations in
+            let result = RecognitionModel.prepare(locations, garbageWeight: HearingTuning.shipped.decoding.garbageWeight)
+            guard case .failure(let error) = result else {
+                Issue.record("a rule that cannot be read was compiled")
+                return
+            }
+            #expect(error.description.contains("vocabulary.json") && error.description.contains("refusal")
+                    && error.description.contains("missing )") && !error.description.contains("not valid JSON"), "\(error)")
         }
     }
 

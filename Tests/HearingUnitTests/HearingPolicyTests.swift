@@ -2,6 +2,7 @@ import Decoding
 import Hearing
 import Intents
 import Testing
+import Vocabulary
 
 /// Hearing's policy as tables: the facts of one utterance (its noise, the session's
 /// expectation, what each search heard) in, the next step out. No audio and no decoder:
@@ -203,21 +204,27 @@ struct HearingPolicyTests {
 /// The review question's answer grammar.
 @Suite("Answer grammar")
 struct AnswerGrammarTests {
-    static let template = "#JSGF V1.0;\ngrammar answer;\npublic <answer> = @answer@;\n"
+    static let template = Grammar(name: "answer", root: "utterance", rules: [
+        .init("utterance", .anyOf([.rule("answer"), .rule("garbage")])), .init("answer", .word("answer")),
+        .init("garbage", .repeated(.rule("garbage_phone"), atLeastOnce: true)), .init("garbage_phone", GarbageModel.phones(weight: 0.01)),
+    ])
+
+    static func words(_ phrase: String) -> [String] { phrase.split(separator: " ").map(String.init) }
 
     @Test("a list answer may be said in any order, with or without its last 'and'")
     func anyOrder() {
-        let grammar = AnswerGrammar(template: Self.template, garbageWeight: 0, maximumItemsInAnyOrder: 4)
-        let text = grammar.jsgf(for: ["land, descendants, and blessing"])
+        let grammar = AnswerGrammar(template: Self.template, garbageWeight: 0, maximumItemsInAnyOrder: 4).grammar(for: ["land, descendants, and blessing"])
         for phrase in ["land descendants and blessing", "blessing land and descendants", "descendants blessing land"] {
-            #expect(text.contains(phrase), "\(phrase) in \(text)")
+            #expect(grammar.accepts(Self.words(phrase)), "\(phrase) in \(grammar.jsgf)")
         }
+        #expect(!grammar.accepts(Self.words("answer")), "the question's answers take the template's place")
+        #expect(grammar[GarbageModel.pathRule] == nil, "a garbage weight of 0 takes the rejection path out")
     }
 
     @Test("a list longer than the limit is heard only as written")
     func tooManyItems() {
-        let grammar = AnswerGrammar(template: Self.template, garbageWeight: 0, maximumItemsInAnyOrder: 2)
-        let text = grammar.jsgf(for: ["land, descendants, and blessing"])
-        #expect(text.contains("public <answer> = land descendants and blessing;"), "\(text)")
+        let grammar = AnswerGrammar(template: Self.template, garbageWeight: 0, maximumItemsInAnyOrder: 2).grammar(for: ["land, descendants, and blessing"])
+        #expect(grammar.jsgf.contains("public <utterance> = <answer>;"), "\(grammar.jsgf)")
+        #expect(grammar.jsgf.contains("<answer> = land descendants and blessing;"), "\(grammar.jsgf)")
     }
 }

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 @testable import Vocabulary
 
-/// The command language model and the grammar network it is drawn from: the network
-/// reads the compiled grammar as PocketSphinx does, and the model is a proper
+/// The command language model and the grammar it is drawn from: the grammar's sentences
+/// are what PocketSphinx hears from its JSGF, and the model is a proper
 /// probability distribution in which the grammar's sentences are likely and everyday
 /// words are possible.
 @Suite("Command language model")
 struct CommandLanguageModelTests {
     final class Compiled: Sendable {
-        let network: GrammarNetwork
+        let grammar: Grammar
         let fsg: FiniteStateGrammar
         let languageModel: String
         let dictionary: String
@@ -17,9 +17,8 @@ struct CommandLanguageModelTests {
         init() throws {
             let fixture = try ModelFixture()
             let (model, _) = try ModelCompiler.prepare(fixture.inputs, in: fixture.modelDirectory)
-            let grammar = GarbageModel.reweighted(try fixture.read(model.commandsGrammar), weight: 0)
-            network = try GrammarNetwork(jsgf: grammar)
-            fsg = try FiniteStateGrammar(try FiniteStateGrammar.convert(grammar, top: "commands.utterance"))
+            grammar = try model.grammars().commands.withGarbage(weight: 0)
+            fsg = try FiniteStateGrammar(try FiniteStateGrammar.convert(grammar.jsgf, top: "commands.utterance"))
             languageModel = try fixture.read(model.commandsLanguageModel)
             dictionary = try fixture.read(model.dictionary)
         }
@@ -32,7 +31,7 @@ struct CommandLanguageModelTests {
     @Test("every sentence drawn from the grammar is one PocketSphinx's own reading of it accepts")
     func samplesAreSentencesOfTheGrammar() throws {
         let compiled = try Self.compiled.get()
-        let sample = compiled.network.sample(400, seed: 7)
+        let sample = compiled.grammar.sample(400, seed: 7)
         let sentences = Set(sample.map { $0.joined(separator: " ") })
         // The fixed phrases repeat; look-ups (book, chapter, verse) almost never do.
         #expect(sentences.count > 100, "the sample varies")
@@ -41,12 +40,12 @@ struct CommandLanguageModelTests {
         #expect(sentences.contains { $0.hasPrefix("what does the bible say") }, "questions are drawn")
         for sentence in sample {
             #expect(compiled.fsg.accepts(sentence), "\(sentence.joined(separator: " "))")
-            #expect(compiled.network.accepts(sentence), "\(sentence.joined(separator: " "))")
+            #expect(compiled.grammar.accepts(sentence), "\(sentence.joined(separator: " "))")
         }
-        #expect(compiled.network.sample(50, seed: 7) == Array(sample.prefix(50)), "the same seed draws the same sentences")
+        #expect(compiled.grammar.sample(50, seed: 7) == Array(sample.prefix(50)), "the same seed draws the same sentences")
     }
 
-    @Test("the network accepts what the grammar accepts and refuses the rest", arguments: [
+    @Test("the grammar value accepts what PocketSphinx hears and refuses the rest", arguments: [
         ("begin the lesson", true), ("read john chapter three verses sixteen through eighteen", true),
         ("read psalm one hundred nineteen verse one hundred seventy six", true), ("read jude five", true),
         ("begin the dishes", false), ("read the message", false), ("read jude chapter two", false),
@@ -55,7 +54,7 @@ struct CommandLanguageModelTests {
     func acceptsLikeTheDecoder(_ phrase: String, _ accepted: Bool) throws {
         let compiled = try Self.compiled.get()
         let words = Self.words(phrase)
-        #expect(compiled.network.accepts(words) == accepted, "\(phrase)")
+        #expect(compiled.grammar.accepts(words) == accepted, "\(phrase)")
         #expect(compiled.fsg.accepts(words) == accepted, "PocketSphinx agrees on \(phrase)")
     }
 
@@ -70,59 +69,54 @@ struct CommandLanguageModelTests {
         let compiled = try Self.compiled.get()
         let fixture = try ModelFixture()
         let (model, _) = try ModelCompiler.prepare(fixture.inputs, in: fixture.modelDirectory)
-        let plain = GarbageModel.reweighted(try fixture.read(model.commandsGrammar), weight: 0)
+        let plain = try model.grammars().commands.withGarbage(weight: 0)
         let part = try #require(LookupGrammar.missingPart(plain))
         let words = Self.words(phrase)
-        #expect(try GrammarNetwork(jsgf: part).accepts(words) == accepted, "\(phrase)")
-        let fsg = try FiniteStateGrammar(try FiniteStateGrammar.convert(part, top: "commands.utterance"))
+        #expect(part.accepts(words) == accepted, "\(phrase)")
+        let fsg = try FiniteStateGrammar(try FiniteStateGrammar.convert(part.jsgf, top: "commands.utterance"))
         #expect(fsg.accepts(words) == accepted, "PocketSphinx agrees on \(phrase)")
         // The part alone is no sentence of the command grammar.
-        if phrase == "one eleven" { #expect(!compiled.network.accepts(words)) }
+        if phrase == "one eleven" { #expect(!compiled.grammar.accepts(words)) }
     }
 
-    @Test("a grammar that cannot be read is refused with the reason", arguments: [
-        ("#JSGF V1.0;\ngrammar g;\n<a> = b;", "no public rule"),
-        ("#JSGF V1.0;\ngrammar g;\npublic <a> = <b> c;", "<b>"),
-        ("#JSGF V1.0;\ngrammar g;\npublic <a> = (b c;", "missing )"),
-        ("#JSGF V1.0;\ngrammar g;\npublic <a> = /x/ b | c;", "/x/"),
+    /// `text` read as a grammar source with nothing to fill its placeholders from.
+    static func source(_ text: String) throws -> Grammar {
+        try GrammarFiller(definition: VocabularyDefinition(identifier: "test", version: "1"))
+            .grammar("#JSGF V1.0;\ngrammar g;\n" + text, file: "g.jsgf", garbageWeight: 0.01)
+    }
+
+    @Test("a grammar source that cannot be read is refused, naming the file and the reason", arguments: [
+        ("<a> = b;", "no public rule"),
+        ("public <a> = <b> c;", "no rule b"),
+        ("public <a> = @c@;", "no rule c"),
+        ("public <a> = (b c;", "missing )"),
+        ("public <a> = /x/ b | c;", "/x/"),
     ])
     func badGrammars(_ text: String, _ named: String) {
         #expect {
-            _ = try GrammarNetwork(jsgf: text)
+            _ = try Self.source(text)
         } throws: { error in
-            (error as? GrammarNetwork.ParseError)?.reason.contains(named) == true
+            let description = (error as? VocabularyError)?.description ?? ""
+            return description.contains(named) && description.contains("g.jsgf")
         }
     }
 
-    @Test("repeats, optionals and weights are read as JSGF means them")
+    @Test("repeats, optionals and weights are read as JSGF means them, and written back as PocketSphinx hears them")
     func operators() throws {
-        let network = try GrammarNetwork(jsgf: "#JSGF V1.0;\ngrammar g;\npublic <a> = /3/ go <on>+ [now] | stop;\n<on> = on;")
+        let grammar = try Self.source("public <a> = /3/ go <on>+ [now] | stop;\n<on> = on;")
+        let fsg = try FiniteStateGrammar(try FiniteStateGrammar.convert(grammar.jsgf, top: "g.a"))
         for (phrase, accepted) in [("go on", true), ("go on on on now", true), ("go now", false), ("stop", true), ("stop now", false)] {
-            #expect(network.accepts(Self.words(phrase)) == accepted, "\(phrase)")
+            #expect(grammar.accepts(Self.words(phrase)) == accepted, "\(phrase)")
+            #expect(fsg.accepts(Self.words(phrase)) == accepted, "PocketSphinx agrees on \(phrase)")
         }
-        let stops = network.sample(4000, seed: 1).filter { $0 == ["stop"] }.count
+        let stops = grammar.sample(4000, seed: 1).filter { $0 == ["stop"] }.count
         #expect((800...1200).contains(stops), "a weight of 3 to 1 draws \"stop\" a quarter of the time: \(stops)")
     }
 
-    @Test("the network knows every word its rules can say, tags and weights aside")
+    @Test("the grammar knows every word its rules can say, tags and weights aside")
     func words() throws {
-        let network = try GrammarNetwork(jsgf: "#JSGF V1.0;\ngrammar g;\npublic <a> = /3/ Go <on>+ [now] {tag} | stop;\n<on> = on | <NULL>;")
-        #expect(network.words == ["go", "on", "now", "stop"])
-    }
-
-    @Test("the network knows the words its sentences open with, past optional and empty parts")
-    func openingWords() throws {
-        let network = try GrammarNetwork(jsgf: """
-            #JSGF V1.0;
-            grammar g;
-            public <a> = [please] <command> | <lookup> | <NULL> amen | <loop>;
-            <command> = begin the lesson;
-            <lookup> = (/2/ read | look up) john;
-            <loop> = <on>* stop;
-            <on> = on;
-            """)
-        #expect(network.openingWords == ["please", "begin", "read", "look", "amen", "on", "stop"])
-        #expect(try Self.compiled.get().network.openingWords.isSuperset(of: ["begin", "read", "look", "turn", "open"]))
+        let grammar = try Self.source("public <a> = /3/ Go <on>+ [now] {tag} | stop;\n<on> = on | <NULL>;")
+        #expect(grammar.words == ["go", "on", "now", "stop"])
     }
 
     /// P(word | history) as PocketSphinx reads an ARPA trigram model, with backoff.

@@ -31,13 +31,11 @@ struct FiniteStateGrammar: Sendable, CustomStringConvertible {
 
     /// The grammar `public <top> = expansion;` with `rules` beside it (and `<digit>`),
     /// converted by sphinx_jsgf2fsg.
-    init(jsgfRule expansion: String, rules: [String: String]) throws {
-        let digits = (1...9).map { NumberWords.spoken($0) }.joined(separator: " | ")
-        var grammar = "#JSGF V1.0;\ngrammar test;\npublic <top> = \(expansion);\n<digit> = \(digits);\n"
-        for (name, body) in rules where name.hasPrefix("upto_") || name.hasPrefix("ordinal_") {
-            grammar += "<\(name)> = \(body);\n"
-        }
-        try self.init(try Self.convert(grammar, top: "test.top"))
+    init(rule expansion: GrammarExpansion, rules: [String: GrammarExpansion]) throws {
+        let digits = GrammarExpansion.anyOf((1...9).map { .words(NumberWords.spoken($0)) })
+        let grammar = Grammar(name: "test", root: "top", rules: [.init("top", expansion), .init("digit", digits)]
+            + rules.filter { $0.key.hasPrefix("upto_") || $0.key.hasPrefix("ordinal_") }.map { Grammar.Rule($0.key, $0.value) })
+        try self.init(try Self.convert(grammar.jsgf, top: "test.top"))
     }
 
     /// Runs sphinx_jsgf2fsg on `grammar` and returns the FSG text.

@@ -17,8 +17,8 @@ struct LookupGrammarTests {
             let fixture = try ModelFixture()
             let (model, _) = try ModelCompiler.prepare(fixture.inputs, in: fixture.modelDirectory)
             // The garbage path accepts anything; the look-ups are what is checked here.
-            let grammar = GarbageModel.reweighted(try fixture.read(model.commandsGrammar), weight: 0)
-            fsg = try FiniteStateGrammar(try FiniteStateGrammar.convert(grammar, top: "commands.utterance"))
+            let grammar = try model.grammars().commands.withGarbage(weight: 0)
+            fsg = try FiniteStateGrammar(try FiniteStateGrammar.convert(grammar.jsgf, top: "commands.utterance"))
         }
     }
 
@@ -50,9 +50,9 @@ struct LookupGrammarTests {
     func lessonGrammar() throws {
         let fixture = try ModelFixture()
         let (model, _) = try ModelCompiler.prepare(fixture.inputs, in: fixture.modelDirectory)
-        let plain = GarbageModel.reweighted(try fixture.read(model.commandsGrammar), weight: 0)
+        let plain = try model.grammars().commands.withGarbage(weight: 0)
         let lesson = try #require(LookupGrammar.withoutLookups(plain))
-        let fsg = try FiniteStateGrammar(try FiniteStateGrammar.convert(lesson, top: "commands.utterance"))
+        let fsg = try FiniteStateGrammar(try FiniteStateGrammar.convert(lesson.jsgf, top: "commands.utterance"))
         for command in ["begin the lesson", "read the passage", "summarize the key themes", "end the lesson"] {
             #expect(fsg.accepts(command.split(separator: " ").map(String.init)), "\(command)")
         }
@@ -66,9 +66,9 @@ struct LookupGrammarTests {
     func correctionGrammar() throws {
         let fixture = try ModelFixture()
         let (model, _) = try ModelCompiler.prepare(fixture.inputs, in: fixture.modelDirectory)
-        let plain = GarbageModel.reweighted(try fixture.read(model.commandsGrammar), weight: 0)
+        let plain = try model.grammars().commands.withGarbage(weight: 0)
         let correction = try #require(LookupGrammar.correction(plain))
-        let fsg = try FiniteStateGrammar(try FiniteStateGrammar.convert(correction, top: "commands.utterance"))
+        let fsg = try FiniteStateGrammar(try FiniteStateGrammar.convert(correction.jsgf, top: "commands.utterance"))
         for heard in ["no", "stop", "no esther chapter one verse eleven", "no read john three sixteen", "cancel turn to the twenty third psalm",
                       "read john three sixteen", "john three sixteen", "the fifth chapter of romans", "wrong jude five",
                       "begin the lesson", "end the lesson", "pause", "continue"] {
@@ -104,7 +104,7 @@ struct LookupGrammarTests {
     @Test("numbers(upTo:) says exactly 1 … n", arguments: [1, 9, 19, 20, 23, 50, 99, 100, 101, 150, 176])
     func numberRanges(_ n: Int) throws {
         let below = n > 100 ? ["upto_\(n - 100)": LookupGrammar.numbers(upTo: n - 100)] : [:]
-        let fsg = try FiniteStateGrammar(jsgfRule: LookupGrammar.numbers(upTo: n), rules: below)
+        let fsg = try FiniteStateGrammar(rule: LookupGrammar.numbers(upTo: n), rules: below)
         for k in 1...min(199, n + 30) {
             #expect(fsg.accepts(NumberWords.spoken(k).split(separator: " ").map(String.init)) == (k <= n), "\(k) of 1…\(n)")
         }
@@ -149,9 +149,9 @@ struct LookupGrammarTests {
 
     @Test("ordinals(upTo:) says exactly 1st … nth", arguments: [1, 9, 19, 20, 23, 50, 99, 100, 101, 150])
     func ordinalRanges(_ n: Int) throws {
-        var below = ["ordinal_digit": (1...9).map(NumberWords.spokenOrdinal).joined(separator: " | ")]
+        var below = ["ordinal_digit": GrammarExpansion.anyOf((1...9).map { .words(NumberWords.spokenOrdinal($0)) })]
         if n > 100 { below["ordinal_upto_\(n - 100)"] = LookupGrammar.ordinals(upTo: n - 100) }
-        let fsg = try FiniteStateGrammar(jsgfRule: LookupGrammar.ordinals(upTo: n), rules: below)
+        let fsg = try FiniteStateGrammar(rule: LookupGrammar.ordinals(upTo: n), rules: below)
         for k in 1...min(199, n + 30) {
             #expect(fsg.accepts(NumberWords.spokenOrdinal(k).split(separator: " ").map(String.init)) == (k <= n), "\(k) of 1…\(n)")
         }

@@ -5,9 +5,13 @@ import Testing
 /// of its public rule, so no look-up can be heard where one would be conversation.
 @Suite("Lesson grammar")
 struct LessonGrammarTests {
-    static let grammar = """
-        #JSGF V1.0;
-        grammar commands;
+    static func grammar(_ text: String) throws -> Grammar {
+        try GrammarSource.grammar("#JSGF V1.0;\ngrammar commands;\n" + text, file: "commands.jsgf") { rule throws(VocabularyError) in
+            throw .unknownRule(grammar: "commands.jsgf", rule: rule)
+        }
+    }
+
+    static let commands = """
         public <utterance> = <command> | <lookup> | <question>;
         <command> = begin the lesson | read the passage;
         <lookup> = <verb> <passage>;
@@ -15,11 +19,13 @@ struct LessonGrammarTests {
 
     @Test("the look-up leaves the public rule and its rules stay as they were")
     func lookupTakenOut() throws {
-        let lesson = try #require(LookupGrammar.withoutLookups(Self.grammar))
-        let lines = lesson.split(separator: "\n").map(String.init)
+        let grammar = try Self.grammar(Self.commands)
+        let lesson = try #require(LookupGrammar.withoutLookups(grammar))
+        let lines = lesson.jsgf.split(separator: "\n").map(String.init)
         #expect(lines.contains("public <utterance> = <command> | <question>;"))
         #expect(lines.contains("<lookup> = <verb> <passage>;"))
-        #expect(lines.count == Self.grammar.split(separator: "\n").count)
+        #expect(lesson.rules.map(\.name) == grammar.rules.map(\.name))
+        #expect(!lesson.accepts(["read", "john"]) && lesson.accepts(["begin", "the", "lesson"]))
     }
 
     @Test("a look-up first or last in the public rule is taken out too", arguments: [
@@ -27,12 +33,12 @@ struct LessonGrammarTests {
         ("public <utterance> = <command> | <lookup>;", "public <utterance> = <command>;"),
     ])
     func anyPlace(rule: String, expected: String) throws {
-        let lesson = try #require(LookupGrammar.withoutLookups("#JSGF V1.0;\ngrammar g;\n\(rule)\n"))
-        #expect(lesson.split(separator: "\n").map(String.init).contains(expected))
+        let lesson = try #require(LookupGrammar.withoutLookups(try Self.grammar(rule + "\n<command> = go;\n<lookup> = read;")))
+        #expect(lesson.jsgf.split(separator: "\n").map(String.init).contains(expected))
     }
 
     @Test("a grammar whose public rule names no look-up has no lesson form")
-    func noLookup() {
-        #expect(LookupGrammar.withoutLookups("#JSGF V1.0;\ngrammar g;\npublic <utterance> = <an4> | <question>;\n") == nil)
+    func noLookup() throws {
+        #expect(LookupGrammar.withoutLookups(try Self.grammar("public <utterance> = <an4> | <question>;\n<an4> = a;\n<question> = b;")) == nil)
     }
 }
