@@ -19,7 +19,7 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
         case .syntax(let path, let line, let reason):
             return "config file \(path), line \(line): \(reason)"
         case .unknownKey(let key, let source):
-            return "\(source): unknown key `\(key)` (known keys: \(DaemonConfiguration.Key.allCases.map(\.rawValue).joined(separator: ", ")))"
+            return "\(source): unknown key `\(key)` (known keys: \(DaemonConfiguration.knownKeys.joined(separator: ", ")))"
         case .duplicateKey(let key, let source):
             return "\(source): key `\(key)` is given twice"
         case .badValue(let key, let source, let value, let expected):

@@ -10,20 +10,16 @@ import Voice
 /// Every key is checked where it is set: an unknown key or a bad value is a
 /// ``ConfigurationError`` naming the key and where it came from.
 public struct DaemonConfiguration: Hashable, Sendable {
-    /// The keys of the config file.
+    /// The keys of the config file, but those of hearing's numbers
+    /// (``HearingTuning/configurable``), which their declarations name.
     public enum Key: String, CaseIterable, Sendable {
         case captureDevice = "capture_device"
         case playbackDevice = "playback_device"
         case voice
         case rate
         case pitch
-        case trailingSilence = "trailing_silence_ms"
         case commandSearch = "command_search"
-        case garbageWeight = "garbage_weight"
         case minimumConfidence = "minimum_confidence"
-        case suppressNoiseBelow = "suppress_noise_below_db"
-        case maximumPause = "max_pause_ms"
-        case echoTail = "echo_tail_ms"
         case hearWhileSpeaking = "hear_while_speaking"
         case course
         case standardRecognition = "standard_recognition"
@@ -64,24 +60,14 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var rate = 0.9
     /// Voice pitch, 0-100.
     public var pitch = 50
-    /// Silence that ends an utterance, ms; nil: the tuning's.
-    public var trailingSilenceMilliseconds: Int?
     /// How commands and look-ups are heard: `language-model` or `grammar`.
     public var commandSearch = RecognitionSettings().commandSearch
-    /// Per-phone weight of the grammar's rejection path: higher rejects more; 0: none; nil:
-    /// the tuning's.
-    public var garbageWeight: Double?
     /// Hypotheses less sure than this are not acted on; nil: automatic (see
     /// `RecognitionSettings.minimumConfidence`).
     public var minimumConfidence: Double?
-    /// Utterances below this signal-to-noise ratio (dB) have their noise suppressed; 0:
-    /// never; nil: the tuning's.
-    public var suppressNoiseBelowDecibels: Double?
-    /// A pause longer than this inside an utterance rejects it, ms; nil: the tuning's.
-    public var maximumPauseMilliseconds: Int?
-    /// How long the microphone stays gated after the daemon's own speech, ms; nil: the
-    /// tuning's.
-    public var echoTailMilliseconds: Int?
+    /// The numbers of hearing set by their config keys or flags
+    /// (``HearingTuning/configurable``), by key; laid over the tuning (``hearing``).
+    public private(set) var hearingKeys: [String: Double] = [:]
     /// Whether the daemon hears the person while it speaks ("stop", "pause", "no" over a
     /// passage), its own voice cancelled from the microphone with the samples it played;
     /// false: deaf while it speaks and for `echo_tail_ms` after (half-duplex), listening
@@ -134,14 +120,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public mutating func apply(file path: String) throws(ConfigurationError) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         for entry in try ConfigurationFile.read(path) {
-            guard let key = Key(rawValue: entry.key) else {
-                throw .unknownKey(key: entry.key, source: "\(path), line \(entry.line)")
-            }
             var value = entry.value
-            if key.isPath, case .string(let text) = value, !text.isEmpty, !text.hasPrefix("/") {
+            if Key(rawValue: entry.key)?.isPath == true, case .string(let text) = value, !text.isEmpty, !text.hasPrefix("/") {
                 value = .string(folder.appendingPathComponent(text).standardizedFileURL.path)
             }
-            try set(key, value, source: "\(path), line \(entry.line)")
+            try set(named: entry.key, value, source: "\(path), line \(entry.line)")
         }
     }
 
@@ -187,19 +170,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
             if let problem = SpeechConfiguration(rateFactor: factor).problem { throw bad(problem) }
             rate = factor
         case .pitch: pitch = try integer(0...100, unit: "pitch steps")
-        case .trailingSilence: trailingSilenceMilliseconds = try integer(HearingTuning.Ranges.trailingSilenceMilliseconds, unit: "ms")
         case .commandSearch:
             guard let search = CommandSearch(rawValue: try string()) else {
                 throw bad(CommandSearch.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
             }
             commandSearch = search
-        case .garbageWeight:
-            garbageWeight = try number({ $0 >= 0 && $0 < 1 }, "a number from 0 (no rejection path) up to 1, exclusive")
         case .minimumConfidence: minimumConfidence = try number({ (0...1).contains($0) }, "a number from 0 to 1")
-        case .suppressNoiseBelow:
-            suppressNoiseBelowDecibels = try number(HearingTuning.Ranges.suppressBelowDecibels.contains, "a number of dB from 0 (never) to 100")
-        case .maximumPause: maximumPauseMilliseconds = try integer(HearingTuning.Ranges.maximumPauseMilliseconds, unit: "ms")
-        case .echoTail: echoTailMilliseconds = try integer(HearingTuning.Ranges.echoTailMilliseconds, unit: "ms")
         case .hearWhileSpeaking:
             guard case .boolean(let flag) = value else { throw bad("true or false") }
             hearWhileSpeaking = flag
@@ -243,6 +219,37 @@ public struct DaemonConfiguration: Hashable, Sendable {
         }
     }
 
+    /// Sets the key named `key`, one of ``Key`` or of hearing's numbers; an unknown key is an
+    /// error naming it.
+    public mutating func set(named key: String, _ value: ConfigurationValue, source: String) throws(ConfigurationError) {
+        if let number = HearingTuning.configurable(key: key) {
+            try set(number, value, source: source)
+        } else if let key = Key(rawValue: key) {
+            try set(key, value, source: source)
+        } else {
+            throw .unknownKey(key: key, source: source)
+        }
+    }
+
+    /// Sets one of hearing's numbers by its config key or flag, checked against its
+    /// declaration (a whole number where one is needed, in its range).
+    public mutating func set(_ number: HearingTuning.Number, _ value: ConfigurationValue, source: String) throws(ConfigurationError) {
+        let given: Double? = switch value {
+        case .integer(let whole): Double(whole)
+        case .float(let real) where !number.isWhole: real
+        default: nil
+        }
+        guard let key = number.configKey, let given, number.accepts(given) else {
+            throw .badValue(key: number.configKey ?? number.path, source: source, value: value.description, expected: number.expected)
+        }
+        hearingKeys[key] = given
+    }
+
+    /// Every key of the config file.
+    public static var knownKeys: [String] {
+        Key.allCases.map(\.rawValue) + HearingTuning.configurable.compactMap(\.configKey)
+    }
+
     /// The recogniser's settings of these keys (the rest are the recogniser's defaults).
     public var recognitionSettings: RecognitionSettings {
         var settings = RecognitionSettings()
@@ -258,11 +265,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// the keys of hearing over both.
     public var hearing: HearingTuning {
         var tuning = hearingTuning ?? .shipped
-        if let trailingSilenceMilliseconds { tuning.endpointing.trailingSilenceMilliseconds = trailingSilenceMilliseconds }
-        if let garbageWeight { tuning.decoding.garbageWeight = garbageWeight }
-        if let suppressNoiseBelowDecibels { tuning.noise.suppressBelowDecibels = suppressNoiseBelowDecibels }
-        if let maximumPauseMilliseconds { tuning.decoding.maximumPauseMilliseconds = maximumPauseMilliseconds }
-        if let echoTailMilliseconds { tuning.noise.echoTailMilliseconds = echoTailMilliseconds }
+        for number in HearingTuning.configurable {
+            if let key = number.configKey, let value = hearingKeys[key] { number.set(value, in: &tuning) }
+        }
         return tuning
     }
 

@@ -74,12 +74,12 @@ public final class HearingDecoders {
             beside = BackgroundDecoder(decoder: grammar, label: "grammar")
             commandSentences = plain
         case .grammar:
-            try decoder.setGrammar(Self.name(.commands), jsgf: commands.withGarbage(weight: settings.garbageWeight).jsgf)
+            try decoder.setGrammar(Self.name(.commands), jsgf: commands.withGarbage(weight: settings.tuning.decoding.garbageWeight).jsgf)
             beside = nil
             commandSentences = nil
         }
         answers = AnswerGrammar(template: grammars.answer,
-                                garbageWeight: settings.garbageWeight,
+                                garbageWeight: settings.tuning.decoding.garbageWeight,
                                 maximumItemsInAnyOrder: settings.tuning.decoding.maximumAnswerItemsInAnyOrder)
         if settings.verifyWithPhoneLoop {
             try decoder.setPhoneLoop(Self.name(.phoneLoop), path: PocketSphinxDecoder.defaultPhoneLanguageModel)

@@ -192,18 +192,6 @@ extension HearingTuning {
         return tuning
     }
 
-    /// The ranges of the numbers that are also config keys (`trailing_silence_ms`,
-    /// `max_pause_ms`, `echo_tail_ms`, `suppress_noise_below_db`): a key and a tuning file
-    /// are checked against the same bounds.
-    public enum Ranges {
-        public static let trailingSilenceMilliseconds = 100...5_000
-        public static let maximumPauseMilliseconds = 1...60_000
-        public static let echoTailMilliseconds = 0...5_000
-        public static let echoFilterMilliseconds = 20...2_000
-        public static let echoResidueMarginDecibels = 1.0...60.0
-        public static let suppressBelowDecibels = 0.0...100.0
-    }
-
     /// What is out of range in this tuning (the setting's path, its value and the range),
     /// or nil: a tuning file must not be able to stop the daemon.
     public var problem: String? {
@@ -211,41 +199,8 @@ extension HearingTuning {
             guard model.bias.isFinite, model.weights.isFinite else {
                 return "\(path).bias and weights must be finite numbers"
             }
-            if let problem = TuningFile.outOfRange("\(path).threshold", model.threshold, 0...1) { return problem }
         }
-        let checks: [String?] = [
-            TuningFile.outOfRange("adaptedMinimumConfidence", adaptedMinimumConfidence, 0...1),
-            TuningFile.outOfRange("endpointing.thresholdDecibels", endpointing.thresholdDecibels, 0...60),
-            TuningFile.outOfRange("endpointing.absoluteFloorDecibels", endpointing.absoluteFloorDecibels, -96...0),
-            TuningFile.outOfRange("endpointing.startMilliseconds", endpointing.startMilliseconds, 10...2_000),
-            TuningFile.outOfRange("endpointing.prerollMilliseconds", endpointing.prerollMilliseconds, 0...2_000),
-            TuningFile.outOfRange("endpointing.trailingSilenceMilliseconds", endpointing.trailingSilenceMilliseconds, Ranges.trailingSilenceMilliseconds),
-            TuningFile.outOfRange("endpointing.maximumMilliseconds", endpointing.maximumMilliseconds, 1_000...60_000),
-            TuningFile.outOfRange("endpointing.floorWindowMilliseconds", endpointing.floorWindowMilliseconds, 100...60_000),
-            TuningFile.outOfRange("endpointing.startLoudShare", endpointing.startLoudShare, 0.01...1),
-            TuningFile.outOfRange("endpointing.initialFloorDecibels", endpointing.initialFloorDecibels, -96...0),
-            TuningFile.outOfRange("endpointing.runOnPauseMilliseconds", endpointing.runOnPauseMilliseconds, 0...60_000),
-            TuningFile.outOfRange("wordScoreConfidence.scale", wordScoreConfidence.scale, 0.01...1_000),
-            TuningFile.outOfRange("wordScoreConfidence.midpoint", wordScoreConfidence.midpoint, -1_000...0),
-            TuningFile.outOfRange("decoding.maximumAnswerItemsInAnyOrder", decoding.maximumAnswerItemsInAnyOrder, 1...6),
-            TuningFile.outOfRange("noise.suppressBelowDecibels", noise.suppressBelowDecibels, Ranges.suppressBelowDecibels),
-            TuningFile.outOfRange("noise.echoTailMilliseconds", noise.echoTailMilliseconds, Ranges.echoTailMilliseconds),
-            TuningFile.outOfRange("noise.echoFilterMilliseconds", noise.echoFilterMilliseconds, Ranges.echoFilterMilliseconds),
-            TuningFile.outOfRange("noise.echoResidueMarginDecibels", noise.echoResidueMarginDecibels, Ranges.echoResidueMarginDecibels),
-            TuningFile.outOfRange("noise.quietRoomFloorDecibels", noise.quietRoomFloorDecibels, -96...0),
-            TuningFile.outOfRange("noise.cleanerRestsAfterMilliseconds", noise.cleanerRestsAfterMilliseconds, 0...60_000),
-            TuningFile.outOfRange("noise.cleanerGivesWayBehindMilliseconds", noise.cleanerGivesWayBehindMilliseconds, 0...60_000),
-            TuningFile.outOfRange("conversation.correctionWindowMilliseconds", conversation.correctionWindowMilliseconds, 0...10_000),
-            TuningFile.outOfRange("conversation.readingGapMilliseconds", conversation.readingGapMilliseconds, 0...10_000),
-            TuningFile.outOfRange("conversation.longestWhileSpeakingMilliseconds", conversation.longestWhileSpeakingMilliseconds, 500...60_000),
-            TuningFile.outOfRange("conversation.stopsHearingOverSpeechBehindMilliseconds",
-                                  conversation.stopsHearingOverSpeechBehindMilliseconds, 0...60_000),
-            TuningFile.outOfRange("conversation.fewestWordsAnswered", conversation.fewestWordsAnswered, 1...20),
-            decoding.decodeAfterQuietMilliseconds.flatMap { TuningFile.outOfRange("decoding.decodeAfterQuietMilliseconds", $0, 10...5_000) },
-            TuningFile.outOfRange("decoding.maximumPauseMilliseconds", decoding.maximumPauseMilliseconds, Ranges.maximumPauseMilliseconds),
-            TuningFile.outOfRange("decoding.garbageWeight", decoding.garbageWeight, 0...0.999_999),
-        ]
-        return checks.lazy.compactMap { $0 }.first
+        return Self.numbers.lazy.compactMap { $0.problem(in: self) }.first
     }
 
     /// Settings that may be absent from the shipped tuning's JSON (nil is not written).

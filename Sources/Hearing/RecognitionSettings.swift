@@ -3,8 +3,7 @@ import Scripture
 /// The knobs of recognition and rejection, from the config file or flags; the numbers
 /// among them are the hearing tuning's (``tuning``).
 public struct RecognitionSettings: Sendable, Hashable {
-    /// Every number of hearing (``HearingTuning``); the properties below that name one
-    /// read and write it here.
+    /// Every number of hearing (``HearingTuning``).
     public var tuning = HearingTuning.shipped
     /// How commands and look-ups are searched for.
     public var commandSearch: CommandSearch = .languageModel
@@ -34,32 +33,4 @@ public struct RecognitionSettings: Sendable, Hashable {
     public var decoderLog = "/dev/null"
 
     public init() {}
-
-    /// ``HearingTuning/Decode/garbageWeight``.
-    public var garbageWeight: Double {
-        get { tuning.decoding.garbageWeight }
-        set { tuning.decoding.garbageWeight = newValue }
-    }
-    /// ``HearingTuning/Decode/maximumPauseMilliseconds``.
-    public var maximumPauseMilliseconds: Int {
-        get { tuning.decoding.maximumPauseMilliseconds }
-        set { tuning.decoding.maximumPauseMilliseconds = newValue }
-    }
-    /// ``HearingTuning/Noise/suppressBelowDecibels``: suppressed by WebRTC per utterance,
-    /// or by the ``denoiser`` that cleans the whole stream.
-    public var suppressNoiseBelowDecibels: Double {
-        get { tuning.noise.suppressBelowDecibels }
-        set { tuning.noise.suppressBelowDecibels = newValue }
-    }
-    /// ``HearingTuning/Decode/decodeAfterQuietMilliseconds`` (with whole-utterance
-    /// normalisation).
-    public var decodeAfterQuietMilliseconds: Int? {
-        get { tuning.decoding.decodeAfterQuietMilliseconds }
-        set { tuning.decoding.decodeAfterQuietMilliseconds = newValue }
-    }
-    /// ``HearingTuning/commandConfidence``.
-    public var commandConfidence: CommandConfidence {
-        get { tuning.commandConfidence }
-        set { tuning.commandConfidence = newValue }
-    }
 }

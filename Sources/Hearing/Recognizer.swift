@@ -76,7 +76,7 @@ public final class Recognizer {
     public var cleansStream: Bool { policy.cleansStream }
 
     private static func cleansStream(_ settings: RecognitionSettings) -> Bool {
-        settings.suppressNoiseBelowDecibels > 0 && settings.denoiser.cleansStream
+        settings.tuning.noise.suppressBelowDecibels > 0 && settings.denoiser.cleansStream
     }
 
     /// Chooses what the next utterances are heard as. Between utterances only.
@@ -112,7 +112,7 @@ public final class Recognizer {
     /// now, so that ``finish(quietMilliseconds:)`` has its answer ready; speech resuming (a
     /// shorter quiet) throws that decode away.
     public func heardQuiet(milliseconds quiet: Int) throws {
-        guard let after = settings.decodeAfterQuietMilliseconds else { return }
+        guard let after = settings.tuning.decoding.decodeAfterQuietMilliseconds else { return }
         if let made = early, quiet < made.quietMilliseconds { early = nil }
         guard early == nil, quiet >= after, !held.isEmpty else { return }
         let start = ThreadClock.milliseconds()

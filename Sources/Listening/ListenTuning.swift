@@ -81,29 +81,34 @@ extension ListenTuning {
     /// What is out of range in these numbers (the setting's path, its value and the range),
     /// or nil: a tuning file must not be able to stop the daemon.
     public var problem: String? {
-        let sound = soundCheck
-        let checks: [String?] = [
-            TuningFile.outOfRange("trailingSilenceMilliseconds", trailingSilenceMilliseconds, HearingTuning.Ranges.trailingSilenceMilliseconds),
-            TuningFile.outOfRange("maximumMilliseconds", maximumMilliseconds, 1_000...120_000),
-            TuningFile.outOfRange("noiseAttenuationDecibels", noiseAttenuationDecibels, -60...0),
-            TuningFile.outOfRange("quotation.minimumCoverage", quotation.minimumCoverage, 0...1),
-            TuningFile.outOfRange("quotation.minimumDistinctCoverage", quotation.minimumDistinctCoverage, 0...1),
-            TuningFile.outOfRange("quotation.distinctScoreShare", quotation.distinctScoreShare, 0...1),
-            TuningFile.outOfRange("quotation.minimumTrigrams", quotation.minimumTrigrams, 1...100),
-            TuningFile.outOfRange("quotation.minimumCandidateScore", quotation.minimumCandidateScore, 0...1_000),
-            TuningFile.outOfRange("quotation.mostQuotedPerUtterance", quotation.mostQuotedPerUtterance, 1...20),
-            TuningFile.outOfRange("quotation.candidatesByWords", quotation.candidatesByWords, 1...200),
-            TuningFile.outOfRange("soundCheck.candidates", sound.candidates, 1...200),
-            TuningFile.outOfRange("soundCheck.minimumSoundScore", sound.minimumSoundScore, 0...1_000),
-            TuningFile.outOfRange("soundCheck.readAlone", sound.readAlone, 0...max(0, sound.candidates)),
-            TuningFile.outOfRange("soundCheck.minimumReadingScore", sound.minimumReadingScore, -1_000...0),
-            TuningFile.outOfRange("soundCheck.confidenceAtMinimumReadingScore", sound.confidenceAtMinimumReadingScore, 0...1),
-            TuningFile.outOfRange("soundCheck.minimumWords", sound.minimumWords, 1...200),
-            TuningFile.outOfRange("soundCheck.readingBeam", sound.readingBeam, Double.leastNormalMagnitude...1),
-            TuningFile.outOfRange("soundCheck.readingWordBeam", sound.readingWordBeam, Double.leastNormalMagnitude...1),
-        ]
-        return checks.lazy.compactMap { $0 }.first
+        if let problem = Self.numbers.lazy.compactMap({ $0.problem(in: self) }).first { return problem }
+        guard soundCheck.readAlone <= soundCheck.candidates else {
+            return "soundCheck.readAlone is \(soundCheck.readAlone); it must be from 0 to soundCheck.candidates (\(soundCheck.candidates))"
+        }
+        return nil
     }
+
+    /// Every number, declared once with its range (``TuningNumber``).
+    public static let numbers: [TuningNumber<ListenTuning>] = [
+        .whole("trailingSilenceMilliseconds", \.trailingSilenceMilliseconds, 100...5_000, unit: "ms"),
+        .whole("maximumMilliseconds", \.maximumMilliseconds, 1_000...120_000, unit: "ms"),
+        .whole("noiseAttenuationDecibels", \.noiseAttenuationDecibels, -60...0, unit: "dB"),
+        .real("quotation.minimumCoverage", \.quotation.minimumCoverage, 0...1),
+        .real("quotation.minimumDistinctCoverage", \.quotation.minimumDistinctCoverage, 0...1),
+        .real("quotation.distinctScoreShare", \.quotation.distinctScoreShare, 0...1),
+        .whole("quotation.minimumTrigrams", \.quotation.minimumTrigrams, 1...100),
+        .real("quotation.minimumCandidateScore", \.quotation.minimumCandidateScore, 0...1_000),
+        .whole("quotation.mostQuotedPerUtterance", \.quotation.mostQuotedPerUtterance, 1...20),
+        .whole("quotation.candidatesByWords", \.quotation.candidatesByWords, 1...200),
+        .whole("soundCheck.candidates", \.soundCheck.candidates, 1...200),
+        .real("soundCheck.minimumSoundScore", \.soundCheck.minimumSoundScore, 0...1_000),
+        .whole("soundCheck.readAlone", \.soundCheck.readAlone, 0...200),
+        .real("soundCheck.minimumReadingScore", \.soundCheck.minimumReadingScore, -1_000...0),
+        .real("soundCheck.confidenceAtMinimumReadingScore", \.soundCheck.confidenceAtMinimumReadingScore, 0...1),
+        .whole("soundCheck.minimumWords", \.soundCheck.minimumWords, 1...200),
+        .real("soundCheck.readingBeam", \.soundCheck.readingBeam, Double.leastNormalMagnitude...1),
+        .real("soundCheck.readingWordBeam", \.soundCheck.readingWordBeam, Double.leastNormalMagnitude...1),
+    ]
 }
 
 extension DaemonConfiguration {

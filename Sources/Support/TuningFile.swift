@@ -83,17 +83,6 @@ public struct TuningFile: Hashable, Sendable {
         }
     }
 
-    /// Why `value` of the setting `name` is not in `range` (its value and the range, as a
-    /// tuning file's problem says them), or nil when it is.
-    public static func outOfRange<T: Comparable>(_ name: String, _ value: T, _ range: ClosedRange<T>) -> String? {
-        func shown(_ number: T) -> String {
-            guard let double = number as? Double else { return "\(number)" }
-            return String(format: "%g", double)
-        }
-        return range.contains(value) ? nil
-            : "\(name) is \(shown(value)); it must be from \(shown(range.lowerBound)) to \(shown(range.upperBound))"
-    }
-
     /// A problem of this file: `description` after the file's path.
     public func problem(_ description: String) -> Problem {
         Problem(description: "\(path): \(description)")

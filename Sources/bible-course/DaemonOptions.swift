@@ -1,6 +1,7 @@
 import ArgumentParser
 import Assistant
 import Foundation
+import Hearing
 import Listening
 import Logging
 
@@ -30,7 +31,7 @@ struct DaemonOptions: ParsableArguments {
 
     @OptionGroup var recognition: RecognitionOptions
 
-    @Option(name: .customLong("echo-tail-ms"), help: "How long the microphone stays gated after the daemon speaks (ms).")
+    @Option(name: .customLong(HearingTuning.echoTail.long), help: ArgumentHelp(HearingTuning.echoTail.help))
     var echoTail: Int?
 
     @Option(help: ArgumentHelp("Hear the person while the daemon speaks (\"stop\", \"pause\", \"no\"), its own voice cancelled from the microphone: true (default) or false (deaf while it speaks).", valueName: "true|false"))
@@ -65,7 +66,7 @@ struct DaemonOptions: ParsableArguments {
                 (.captureDevice, captureDevice.map(ConfigurationValue.string)),
                 (.playbackDevice, playbackDevice.map(ConfigurationValue.string)),
                 (.voice, voice.map(ConfigurationValue.string)), (.rate, rate.map(ConfigurationValue.float)),
-                (.pitch, pitch.map(ConfigurationValue.integer)), (.echoTail, echoTail.map(ConfigurationValue.integer)),
+                (.pitch, pitch.map(ConfigurationValue.integer)),
                 (.hearWhileSpeaking, hearWhileSpeaking.map(ConfigurationValue.boolean)),
                 (.course, course.map(ConfigurationValue.string)), (.logLevel, logLevel.map(ConfigurationValue.string)),
                 (.mode, mode.map(ConfigurationValue.string)),
@@ -80,6 +81,7 @@ struct DaemonOptions: ParsableArguments {
             for (key, value) in flags {
                 if let value { try configuration.set(key, value, source: key.flag) }
             }
+            if let echoTail { try configuration.set(HearingTuning.echoTail, .integer(echoTail), source: "--" + HearingTuning.echoTail.long) }
             try recognition.apply(to: &configuration)
         } catch {
             throw CommandFailure(error.description)

@@ -2,28 +2,30 @@ import ArgumentParser
 import Assistant
 import Hearing
 import Listening
+import Support
 
 /// The settings of hearing as flags, each named like its config key
 /// (`minimum_confidence` = `--minimum-confidence`): one group for `run`, `simulate`,
-/// `demo` (inside ``DaemonOptions``) and `recognize`. Ranges are checked in one place,
-/// ``DaemonConfiguration/set(_:_:source:)``, as for the config file.
+/// `demo` (inside ``DaemonOptions``) and `recognize`. Values are checked as the config
+/// file's are (``DaemonConfiguration/set(_:_:source:)``); hearing's numbers are named, checked
+/// and explained by their declarations (``HearingTuning/configurable``).
 struct RecognitionOptions: ParsableArguments {
     @Option(help: "How commands are heard: language-model (the grammar's sentences among everyday words; default) or grammar.")
     var commandSearch: CommandSearch?
 
-    @Option(help: "Per-phone weight of the grammar's rejection path (higher rejects more; 0: no rejection path). Commands use it with --command-search grammar; answers always.")
+    @Option(name: .customLong(HearingTuning.garbageWeight.long), help: ArgumentHelp(HearingTuning.garbageWeight.help))
     var garbageWeight: Double?
 
     @Option(help: "Do not act on what was heard with less confidence than this, 0-1 (default: 0.7 with an adapted acoustic model, else none).")
     var minimumConfidence: Double?
 
-    @Option(name: .customLong("suppress-noise-below-db"), help: "Suppress the noise of utterances whose signal-to-noise ratio is below this (dB; 0: never).")
+    @Option(name: .customLong(HearingTuning.suppressNoiseBelow.long), help: ArgumentHelp(HearingTuning.suppressNoiseBelow.help))
     var suppressNoiseBelowDecibels: Double?
 
-    @Option(name: .customLong("max-pause-ms"), help: "Reject an utterance with a longer pause between words (ms).")
+    @Option(name: .customLong(HearingTuning.maximumPause.long), help: ArgumentHelp(HearingTuning.maximumPause.help))
     var maxPauseMilliseconds: Int?
 
-    @Option(name: .customLong("trailing-silence-ms"), help: "Silence that ends an utterance (ms).")
+    @Option(name: .customLong(HearingTuning.trailingSilence.long), help: ArgumentHelp(HearingTuning.trailingSilence.help))
     var trailingSilenceMilliseconds: Int?
 
     @Flag(help: "Use the stock en-us language model instead of the compiled grammar.")
@@ -47,12 +49,15 @@ struct RecognitionOptions: ParsableArguments {
         func set(_ key: DaemonConfiguration.Key, _ value: ConfigurationValue?) throws(ConfigurationError) {
             if let value { try configuration.set(key, value, source: key.flag) }
         }
+        func set(_ number: HearingTuning.Number, _ value: ConfigurationValue?) throws(ConfigurationError) {
+            if let value { try configuration.set(number, value, source: "--" + number.long) }
+        }
         try set(.commandSearch, commandSearch.map { .string($0.rawValue) })
-        try set(.garbageWeight, garbageWeight.map(ConfigurationValue.float))
+        try set(HearingTuning.garbageWeight, garbageWeight.map(ConfigurationValue.float))
         try set(.minimumConfidence, minimumConfidence.map(ConfigurationValue.float))
-        try set(.suppressNoiseBelow, suppressNoiseBelowDecibels.map(ConfigurationValue.float))
-        try set(.maximumPause, maxPauseMilliseconds.map(ConfigurationValue.integer))
-        try set(.trailingSilence, trailingSilenceMilliseconds.map(ConfigurationValue.integer))
+        try set(HearingTuning.suppressNoiseBelow, suppressNoiseBelowDecibels.map(ConfigurationValue.float))
+        try set(HearingTuning.maximumPause, maxPauseMilliseconds.map(ConfigurationValue.integer))
+        try set(HearingTuning.trailingSilence, trailingSilenceMilliseconds.map(ConfigurationValue.integer))
         if standardRecognition { try set(.standardRecognition, .boolean(true)) }
         try set(.adaptation, adaptation.map(ConfigurationValue.string))
         try set(.hearingTuning, hearingTuning.map(ConfigurationValue.string))
@@ -65,4 +70,9 @@ struct RecognitionOptions: ParsableArguments {
 }
 
 extension CommandSearch: ExpressibleByArgument {}
+
+extension TuningNumber {
+    /// Its flag without the dashes (`garbage-weight`), for a number with a config key.
+    var long: String { flag.map { String($0.dropFirst(2)) } ?? path }
+}
 extension Denoiser: ExpressibleByArgument {}

@@ -139,7 +139,7 @@ struct ProcessTests {
     @Test(arguments: [
         (["--suppress-noise-below-db", "101"], "--suppress-noise-below-db: bad value for `suppress_noise_below_db`: 101"),
         (["--minimum-confidence", "2"], "--minimum-confidence: bad value for `minimum_confidence`: 2"),
-        (["--garbage-weight", "1.5"], "--garbage-weight: bad value for `garbage_weight`: 1.5 (expected a number from 0 (no rejection path) up to 1, exclusive)"),
+        (["--garbage-weight", "1.5"], "--garbage-weight: bad value for `garbage_weight`: 1.5 (expected a number from 0 to 0.999999)"),
         (["--trailing-silence-ms", "50"], "--trailing-silence-ms: bad value for `trailing_silence_ms`: 50"),
     ])
     func recognizeRefusesSettingsOutOfRange(flags: [String], message: String) throws {

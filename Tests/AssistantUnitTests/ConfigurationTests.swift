@@ -37,7 +37,7 @@ struct ConfigurationTests {
         #expect(configuration.rate == 0.95)
         #expect(configuration.pitch == 40)
         #expect(configuration.endpointer.trailingSilenceMilliseconds == 700)
-        #expect(configuration.recognitionSettings.garbageWeight == 0.01)
+        #expect(configuration.recognitionSettings.tuning.decoding.garbageWeight == 0.01)
         #expect(configuration.commandSearch == .grammar)
         #expect(configuration.hearing.noise.echoTailMilliseconds == 400)
         #expect(configuration.logLevel == .debug)
@@ -143,7 +143,7 @@ struct ConfigurationTests {
         try configuration.set(.rate, .float(0.8), source: DaemonConfiguration.Key.rate.flag)
         #expect(configuration.rate == 0.8)
         #expect {
-            try configuration.set(.echoTail, .integer(9000), source: DaemonConfiguration.Key.echoTail.flag)
+            try configuration.set(HearingTuning.echoTail, .integer(9000), source: HearingTuning.echoTail.flag ?? "")
         } throws: { error in
             "\(error)".contains("--echo-tail-ms") && "\(error)".contains("echo_tail_ms")
         }
@@ -151,7 +151,7 @@ struct ConfigurationTests {
 
     @Test func aGarbageWeightOfZeroIsThePlainGrammar() throws {
         let configuration = try configuration("garbage_weight = 0")
-        #expect(configuration.recognitionSettings.garbageWeight == 0)
+        #expect(configuration.recognitionSettings.tuning.decoding.garbageWeight == 0)
         #expect(throws: ConfigurationError.self) { try self.configuration("garbage_weight = 1") }
     }
 
@@ -195,12 +195,12 @@ struct ConfigurationTests {
             return url.path
         }
         let good = try file("good.json", #"{"commandConfidence": {"bias": 1, "weights": {"closestRunDistance": -1, "distance": -2}, "threshold": 0.9}}"#)
-        let tuned = try configuration("hearing_tuning = \"\(good)\"").recognitionSettings.commandConfidence
+        let tuned = try configuration("hearing_tuning = \"\(good)\"").recognitionSettings.tuning.commandConfidence
         var weights = HearingTuning.shipped.commandConfidence.weights
         weights.closestRunDistance = -1
         weights.distance = -2
         #expect(tuned.threshold == 0.9 && tuned.bias == 1 && tuned.weights == weights)
-        #expect(DaemonConfiguration().recognitionSettings.commandConfidence == HearingTuning.shipped.commandConfidence)
+        #expect(DaemonConfiguration().recognitionSettings.tuning.commandConfidence == HearingTuning.shipped.commandConfidence)
 
         // A file may hold part of the tuning: the rest stays shipped; the keys of hearing
         // override the file.
@@ -229,5 +229,30 @@ struct ConfigurationTests {
                 "\(error)".contains("hearing_tuning") && "\(error)".contains(path) && "\(error)".contains(says)
             }
         }
+    }
+
+    /// Each number a person may set has one range: the config key, its flag and a tuning
+    /// file refuse the same values, and the error says the range the declaration gives.
+    @Test("a number of hearing is checked against one declaration by its key, its flag and a tuning file", arguments: HearingTuning.configurable.map(\.path))
+    func oneRangePerNumber(_ path: String) throws {
+        let number = try #require(HearingTuning.configurable.first { $0.path == path })
+        let key = try #require(number.configKey), flag = try #require(number.flag)
+        let top = number.range.upperBound, beyond = number.isWhole ? number.range.upperBound + 1 : number.range.upperBound + 0.5
+        func literal(_ value: Double) -> String { number.isWhole ? String(Int(value)) : String(value) }
+        #expect(try configuration("\(key) = \(literal(top))").hearing == { var t = HearingTuning.shipped; number.set(top, in: &t); return t }())
+        #expect {
+            try self.configuration("\(key) = \(literal(beyond))")
+        } throws: { error in
+            "\(error)".contains(key) && "\(error)".contains(number.expected)
+        }
+        var configuration = DaemonConfiguration()
+        #expect {
+            try configuration.set(number, number.isWhole ? .integer(Int(beyond)) : .float(beyond), source: flag)
+        } throws: { error in
+            "\(error)".contains(flag) && "\(error)".contains(number.expected)
+        }
+        var tuning = HearingTuning.shipped
+        number.set(beyond, in: &tuning)
+        #expect(tuning.problem?.hasPrefix("\(path) is ") == true, "\(tuning.problem ?? "no problem")")
     }
 }

@@ -11,18 +11,14 @@ struct ShippedDefaultsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// Each hearing key with the shipped value it stands for (`minimum_confidence`: with an
-    /// adaptation).
+    /// Each hearing key with the shipped value it stands for, from the numbers' declarations
+    /// (``HearingTuning/configurable``; `minimum_confidence`: with an adaptation).
     static var shipped: [String: Double] {
-        let tuning = HearingTuning.shipped
-        return [
-            "trailing_silence_ms": Double(tuning.endpointing.trailingSilenceMilliseconds),
-            "max_pause_ms": Double(tuning.decoding.maximumPauseMilliseconds),
-            "echo_tail_ms": Double(tuning.noise.echoTailMilliseconds),
-            "garbage_weight": tuning.decoding.garbageWeight,
-            "suppress_noise_below_db": tuning.noise.suppressBelowDecibels,
-            "minimum_confidence": tuning.adaptedMinimumConfidence,
-        ]
+        var keys = ["minimum_confidence": HearingTuning.shipped.adaptedMinimumConfidence]
+        for number in HearingTuning.configurable {
+            if let key = number.configKey { keys[key] = number.value(in: .shipped) }
+        }
+        return keys
     }
 
     @Test("the config template's commented hearing keys show the shipped values, and read back as them")
@@ -40,7 +36,7 @@ struct ShippedDefaultsTests {
         // Set as they are shown, the keys change nothing.
         var configuration = DaemonConfiguration()
         for entry in try ConfigurationFile.parse(lines.joined(separator: "\n"), path: "config.toml") {
-            try configuration.set(try #require(DaemonConfiguration.Key(rawValue: entry.key)), entry.value, source: entry.key)
+            try configuration.set(named: entry.key, entry.value, source: entry.key)
         }
         #expect(configuration.hearing == HearingTuning.shipped)
     }

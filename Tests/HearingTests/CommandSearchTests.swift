@@ -21,7 +21,7 @@ struct CommandSearchTests {
         var settings = RecognitionSettings()
         settings.independentUtterances = true
         settings.commandSearch = search
-        settings.garbageWeight = 0
+        settings.tuning.decoding.garbageWeight = 0
         return try Recognizer(compiled: model, settings: settings)
     }
 

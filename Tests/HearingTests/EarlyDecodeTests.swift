@@ -9,7 +9,7 @@ struct EarlyDecodeTests {
     static func recognizer(decodeAfterQuiet: Int?) throws -> Recognizer {
         var settings = RecognitionSettings()
         settings.independentUtterances = true
-        settings.decodeAfterQuietMilliseconds = decodeAfterQuiet
+        settings.tuning.decoding.decodeAfterQuietMilliseconds = decodeAfterQuiet
         return try Recognizer(compiled: TestModel.compiled(), settings: settings)
     }
 

@@ -94,9 +94,9 @@ struct RecognitionAccuracyTests {
         let conversation = try Self.conversation.map { (try room.mixed(try PiperVoice.audio($0), snr: 5), String?.none) }
         var settings = RecognitionSettings()
         settings.independentUtterances = true
-        settings.suppressNoiseBelowDecibels = 0
+        settings.tuning.noise.suppressBelowDecibels = 0
         let plain = try Self.heard(Recognizer(compiled: TestModel.compiled(), settings: settings), phrases)
-        settings.suppressNoiseBelowDecibels = RecognitionSettings().suppressNoiseBelowDecibels
+        settings.tuning.noise.suppressBelowDecibels = RecognitionSettings().tuning.noise.suppressBelowDecibels
         let recognizer = try Recognizer(compiled: TestModel.compiled(), settings: settings)
         let suppressed = try Self.heard(recognizer, phrases)
         let talk = try Self.heard(recognizer, conversation)

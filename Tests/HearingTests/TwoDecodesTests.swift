@@ -13,7 +13,7 @@ struct TwoDecodesTests {
         var settings = RecognitionSettings()
         settings.independentUtterances = true
         // Decoded when the utterance ends, so what delays the intent is the decodes themselves.
-        settings.decodeAfterQuietMilliseconds = nil
+        settings.tuning.decoding.decodeAfterQuietMilliseconds = nil
         // The decodes, not the front end: with a stream cleaner the endpointer cuts this
         // clean look-up a frame shorter, and the language model then hears "first current the
         // and" for "first corinthians" (front ends: scripts/bench-recognition.sh).

@@ -38,7 +38,7 @@ struct RecognizerDriverTests {
     static func recognizer(_ main: ScriptedDecoder, beside: ScriptedDecoder?, decodeAfterQuiet: Int? = 200) -> Recognizer {
         var settings = RecognitionSettings()
         settings.independentUtterances = true
-        settings.decodeAfterQuietMilliseconds = decodeAfterQuiet
+        settings.tuning.decoding.decodeAfterQuietMilliseconds = decodeAfterQuiet
         let template = Grammar(name: "answer", root: "utterance", rules: [
             .init("utterance", .anyOf([.rule("answer"), .rule("garbage")])), .init("answer", .word("answer")),
             .init("garbage", .repeated(.rule("garbage_phone"), atLeastOnce: true)), .init("garbage_phone", GarbageModel.phones(weight: 0.01)),
