@@ -119,7 +119,7 @@ public final class SessionRuntime {
 
     private let driver: SessionDriver
     /// The endpointer and the recogniser, hearing the microphone.
-    private let listener: UtteranceListener
+    private let listener: UtteranceListener<Recognizer>
     private let speaker: SynthesizerSpeaker
     private let clock: any SessionClock
     private let logger: Logger
@@ -167,7 +167,7 @@ public final class SessionRuntime {
     public init(_ parts: Parts, logger: Logger = Logger(label: "bible-course.runtime")) {
         courseID = parts.courseID
         stateLock = parts.stateLock
-        listener = UtteranceListener(recognizer: parts.recognizer, endpointer: parts.endpointer)
+        listener = UtteranceListener(hearer: parts.recognizer, endpointer: parts.endpointer)
         clock = parts.clock
         echoTail = parts.echoTail
         self.logger = logger

@@ -206,6 +206,12 @@ public struct Endpointer: Sendable {
         return events
     }
 
+    /// The samples given that do not yet fill a frame, taken out: the end of a stream.
+    public mutating func takeRest() -> [Int16] {
+        defer { pending = []; pendingHeard = [] }
+        return pending
+    }
+
     /// Whether a frame at `level` is louder than the floor by the threshold (and above the
     /// absolute floor); the floor then takes the frame in.
     private func isLoud(_ level: Double, against floor: inout NoiseFloor) -> Bool {

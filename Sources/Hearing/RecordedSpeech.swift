@@ -40,7 +40,7 @@ public enum RecordedSpeech {
         _ samples: [Int16], with recognizer: Recognizer,
         endpointer configuration: Endpointer.Configuration = Endpointer.Configuration()
     ) throws -> [Utterance] {
-        let listener = UtteranceListener(recognizer: recognizer, endpointer: configuration)
+        let listener = UtteranceListener(hearer: recognizer, endpointer: configuration)
         var results: [Utterance] = []
         func place(_ recognition: RecognizedUtterance, closedAt offset: Int, trailing: Int, cut: Bool) -> Utterance {
             let closed = Double(min(offset, samples.count + AudioFormat.samples(milliseconds: trailing)))

@@ -1,19 +1,25 @@
 import Audio
 
-/// The endpointer and the recogniser together: cuts a stream of audio into utterances and
-/// recognises each one as it closes.
+/// The endpointer and what hears utterances together: cuts a stream of audio into
+/// utterances and hears each one as it closes (``UtteranceHearer``: the recogniser of
+/// commands, or `listen`'s transcriber).
 ///
-/// The daemon's runtime and recorded files (``RecordedSpeech``) hear through this one
-/// driver, so a file is heard exactly as live audio would be: the utterance opens with its
-/// pre-roll, is fed as it arrives, is decoded early during its trailing silence
+/// The daemon's runtime, recorded files (``RecordedSpeech``) and `listen` hear through this
+/// one driver, so a file is heard exactly as live audio would be: the utterance opens with
+/// its pre-roll, is fed as it arrives, is decoded early during its trailing silence
 /// (``Recognizer/heardQuiet(milliseconds:)``) and is finished when the endpointer closes it.
-/// An utterance that runs on after one that was cut (``Endpointer/runsOn``) is not decoded.
-/// A class, so that what hears an utterance may look at the listener meanwhile. Not
-/// thread-safe.
-public final class UtteranceListener {
+/// An utterance that runs on after one that was cut (``Endpointer/runsOn``) is not decoded
+/// unless the listener hears run-on talk (`listen`, whose free speech runs past the longest
+/// utterance). A class, so that what hears an utterance may look at the listener meanwhile.
+/// Not thread-safe.
+public final class UtteranceListener<Hearer: UtteranceHearer> {
     public private(set) var endpointer: Endpointer
-    public let recognizer: Recognizer
-    /// True while an utterance is open in the recogniser.
+    public let hearer: Hearer
+    /// Whether talk running on after a cut utterance is heard too.
+    public let hearsRunOn: Bool
+    /// Where the open (or last) utterance begins, in samples of the stream heard.
+    public private(set) var utteranceStartSample = 0
+    /// True while an utterance is open in the hearer.
     public private(set) var isOpen = false
     /// The cleaner of everything heard, before the endpointer (``Recognizer/cleansStream``),
     /// resting in a quiet room's silence.
@@ -27,11 +33,12 @@ public final class UtteranceListener {
     /// The microphone's offset, taken out of everything heard first.
     private var dcBlocker = DCBlocker()
 
-    public init(recognizer: Recognizer, endpointer configuration: Endpointer.Configuration = Endpointer.Configuration()) {
-        self.recognizer = recognizer
+    public init(hearer: Hearer, endpointer configuration: Endpointer.Configuration = Endpointer.Configuration(),
+                hearsRunOn: Bool = false) {
+        self.hearer = hearer
+        self.hearsRunOn = hearsRunOn
         endpointer = Endpointer(configuration: configuration)
-        cleaner = recognizer.cleansStream
-            ? recognizer.settings.denoiser.makeStream().map { QuietRoomCleaner($0, tuning: recognizer.settings.tuning) } : nil
+        cleaner = hearer.makeStreamCleaner()
         // The cleaned stream runs behind what was heard.
         if let cleaner { soundHeard = [Int16](repeating: 0, count: cleaner.delaySamples) }
     }
@@ -53,7 +60,7 @@ public final class UtteranceListener {
     /// `behindMilliseconds`: how long ago the microphone heard the chunk's end (live
     /// audio; nil: unknown), for the cleaner to give way when hearing falls behind.
     public func hear(_ samples: [Int16], behindMilliseconds: Int? = nil,
-                     heard: (RecognizedUtterance, _ cut: Bool) -> Bool, failed: (any Error) -> Void) {
+                     heard: (Hearer.Heard, _ cut: Bool) -> Bool, failed: (any Error) -> Void) {
         let heardNow = dcBlocker.process(samples)
         // What was heard of the stretch the cleaned samples are (`soundHeard` begins with
         // the cleaner's delay, so its indices are the cleaned stream's).
@@ -69,15 +76,16 @@ public final class UtteranceListener {
             switch event {
             case .started(let audio):
                 heardCursor = endpointer.utteranceStartSample
+                utteranceStartSample = endpointer.utteranceStartSample
                 // Talk or noise running on after a cut is let go undecoded: it ends cut, and
                 // what is cut is never acted on (decoding ten seconds of talk costs most of a
                 // core's second per second).
-                if endpointer.runsOn { continue }
+                if endpointer.runsOn, !hearsRunOn { continue }
                 do {
-                    try recognizer.begin(streamCleaned: cleaner.map {
+                    try hearer.begin(streamCleaned: cleaner.map {
                         !$0.isGivingWay && endpointer.utteranceStartSample >= $0.cleaningResumedAt
                     } ?? true)
-                    try recognizer.feed(audio, asHeard: asHeard(audio.count))
+                    try hearer.feed(audio, asHeard: asHeard(audio.count))
                     isOpen = true
                 } catch {
                     isOpen = false
@@ -85,16 +93,16 @@ public final class UtteranceListener {
                 }
             case .continued(let audio):
                 guard isOpen else { continue }
-                do { try recognizer.feed(audio, asHeard: asHeard(audio.count)) } catch {
+                do { try hearer.feed(audio, asHeard: asHeard(audio.count)) } catch {
                     isOpen = false
                     failed(error)
                 }
             case .ended(let cut):
                 guard isOpen else { continue }
                 isOpen = false
-                let recognition: RecognizedUtterance
+                let recognition: Hearer.Heard
                 do {
-                    recognition = try recognizer.finish(
+                    recognition = try hearer.finish(
                         quietMilliseconds: cut ? nil : endpointer.configuration.trailingSilenceMilliseconds)
                 } catch {
                     failed(error)
@@ -104,7 +112,7 @@ public final class UtteranceListener {
             }
         }
         guard isOpen else { return }
-        do { try recognizer.heardQuiet(milliseconds: endpointer.quietMilliseconds) } catch {
+        do { try hearer.heardQuiet(milliseconds: endpointer.quietMilliseconds) } catch {
             isOpen = false
             failed(error)
         }
@@ -131,7 +139,7 @@ public final class UtteranceListener {
 
     /// How long the open utterance has run so far (ms); 0 when none is open.
     public var openMilliseconds: Int {
-        isOpen ? Int(AudioFormat.milliseconds(samples: recognizer.utteranceSamples)) : 0
+        isOpen ? Int(AudioFormat.milliseconds(samples: hearer.utteranceSamples)) : 0
     }
 
     /// Lets the open utterance go undecided: the rest of it, until the endpointer closes it,
@@ -141,9 +149,15 @@ public final class UtteranceListener {
     }
 
     /// Closes an utterance still open at the end of a recording; nil when none is.
-    public func close() throws -> RecognizedUtterance? {
+    /// `withRest`: the samples the endpointer holds short of a whole frame are the
+    /// utterance's last (`listen`).
+    public func close(withRest: Bool = false) throws -> Hearer.Heard? {
         guard isOpen else { return nil }
         isOpen = false
-        return try recognizer.finish()
+        if withRest {
+            let rest = endpointer.takeRest()
+            if !rest.isEmpty { try hearer.feed(rest, asHeard: nil) }
+        }
+        return try hearer.finish(quietMilliseconds: nil)
     }
 }

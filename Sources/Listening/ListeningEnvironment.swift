@@ -29,8 +29,8 @@ public struct ListeningEnvironment {
         let transcriber: Transcriber
         let dictionary: URL
         if stock {
-            dictionary = URL(fileURLWithPath: PocketSphinxDecoder.defaultDictionary)
-            transcriber = try Transcriber(languageModel: URL(fileURLWithPath: PocketSphinxDecoder.defaultLanguageModel),
+            dictionary = URL(fileURLWithPath: SpeechDecoders.stockDictionary)
+            transcriber = try Transcriber(languageModel: URL(fileURLWithPath: SpeechDecoders.stockLanguageModel),
                                           dictionary: dictionary, tuning: tuning, listening: listening)
         } else {
             let started = Date()

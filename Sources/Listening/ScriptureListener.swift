@@ -146,7 +146,7 @@ public final class ScriptureListener {
     /// Bible's model first; when that finds no passage, the words are the everyday model's
     /// (``Transcriber/everyday(_:)``), and the passages it names.
     func interpret(_ utterance: Transcriber.Utterance) -> Heard? {
-        defer { PocketSphinxDecoder.returnFreedMemory() }
+        defer { SpeechDecoders.returnFreedMemory() }
         guard !utterance.text.isEmpty else { return nil }
         let scripture = interpretAsScripture(utterance)
         guard scripture.references.isEmpty, let everyday = try? transcriber.everyday(utterance),

@@ -7,8 +7,9 @@ import Phonetics
 
 /// Free speech to text with a language model (the Bible-domain model of
 /// `bible-course listen`, or PocketSphinx's stock one to compare): cuts the audio into
-/// utterances with the ``Endpointer`` and decodes each whole (its own feature
-/// normalisation), reporting where it lies in the audio.
+/// utterances with hearing's ``UtteranceListener`` (talk running on after a cut heard too)
+/// and decodes each whole (its own feature normalisation), reporting where it lies in the
+/// audio. It decodes through the port (``SpeechDecoder``, made by ``SpeechDecoders``).
 ///
 /// A whole recording (``transcribe(_:)``) or a stream fed as it comes (``feed(_:)``,
 /// ``finish()``). An utterance can be decoded again with a second model
@@ -31,13 +32,11 @@ public final class Transcriber {
         public var text: String { hypothesis.words.joined(separator: " ") }
     }
 
-    private let decoder: PocketSphinxDecoder
+    private let decoder: any SpeechDecoder
     private let endpointer: Endpointer.Configuration
-    private let suppressNoiseBelowDecibels: Double
-    /// ``ListenTuning/noiseAttenuationDecibels``.
-    private let noiseAttenuation: Int
-    /// How sure the words are, from how well they fit the sound.
-    private let wordScoreConfidence: WordScoreConfidence
+    /// What decodes each utterance the listener cuts.
+    private let hearer: FreeSpeechHearer
+    private var listener: UtteranceListener<FreeSpeechHearer>
 
     /// - Parameters:
     ///   - everydayModel: a second language model for ``everyday(_:)`` (nil: none).
@@ -49,7 +48,7 @@ public final class Transcriber {
     ///     (``ListenTuning``).
     public init(languageModel: URL, everydayModel: URL? = nil, dictionary: URL, tuning: HearingTuning = .shipped,
                 listening: ListenTuning = .shipped, logFile: String = "/dev/null") throws(DecoderError) {
-        decoder = try PocketSphinxDecoder(dictionary: dictionary.path, configuration: Self.decoderConfiguration, logFile: logFile)
+        decoder = try SpeechDecoders.make(dictionary: dictionary.path, configuration: Self.decoderConfiguration, logFile: logFile)
         self.dictionary = dictionary
         self.logFile = logFile
         try decoder.setLanguageModel("domain", path: languageModel.path)
@@ -59,36 +58,27 @@ public final class Transcriber {
         guard let word = ["the", "a", "amen"].first(where: decoder.knows) else {
             throw .search(name: Self.placeholderSearch, reason: "the dictionary has none of the words a placeholder grammar needs")
         }
-        try decoder.setGrammar(Self.placeholderSearch, jsgf: "#JSGF V1.0;\ngrammar idle;\npublic <idle> = \(word);\n")
+        try decoder.setGrammar(Self.placeholderSearch,
+                               jsgf: Grammar(name: "idle", root: "idle", rules: [.init("idle", .word(word))]).jsgf)
         var endpointer = tuning.endpointing
         endpointer.maximumMilliseconds = listening.maximumMilliseconds
         endpointer.trailingSilenceMilliseconds = listening.trailingSilenceMilliseconds
         self.endpointer = endpointer
-        self.suppressNoiseBelowDecibels = tuning.noise.suppressBelowDecibels
-        noiseAttenuation = listening.noiseAttenuationDecibels
-        wordScoreConfidence = tuning.wordScoreConfidence
+        hearer = FreeSpeechHearer(decoder: decoder, languageModel: languageModel,
+                                  suppressNoiseBelowDecibels: tuning.noise.suppressBelowDecibels,
+                                  noiseAttenuation: listening.noiseAttenuationDecibels, wordScoreConfidence: tuning.wordScoreConfidence)
+        listener = UtteranceListener(hearer: hearer, endpointer: endpointer, hearsRunOn: true)
         let sound = listening.soundCheck
         var reading = Self.decoderConfiguration
         PhoneLoopVerification.configure(&reading)
         reading.beams = .init(beam: sound.readingBeam, phoneBeam: sound.readingBeam, wordBeam: sound.readingWordBeam)
         readingConfiguration = reading
-        cutter = Endpointer(configuration: endpointer)
     }
 
-    private var cutter: Endpointer
     private let dictionary: URL
     private let logFile: String
     private let languageModel: URL
     private let everydayModel: URL?
-    /// The open utterance's audio, and where it starts (samples from the start of the audio).
-    private var audio: [Int16] = []
-    private var audioStart = 0
-    /// Samples fed since the start (or the last ``reset()``).
-    private var position = 0
-    /// Samples fed that do not yet fill an endpointer frame.
-    private var pending: [Int16] = []
-    /// The microphone's offset, taken out before the endpointer measures a level.
-    private var dcBlocker = DCBlocker()
 
     /// The utterances of `samples` (16 kHz mono), in order: a whole recording.
     public func transcribe(_ samples: [Int16]) throws(DecoderError) -> [Utterance] {
@@ -98,91 +88,49 @@ public final class Transcriber {
 
     /// Starts again at time 0, dropping an open utterance.
     public func reset() {
-        cutter = Endpointer(configuration: endpointer)
-        dcBlocker = DCBlocker()
-        audio = []
-        audioStart = 0
-        position = 0
-        pending = []
+        listener = UtteranceListener(hearer: hearer, endpointer: endpointer, hearsRunOn: true)
     }
 
     /// Feeds the next `samples` of a stream (a microphone); returns the utterances they
-    /// complete.
+    /// complete. Heard a capture chunk at a time (at most one utterance begins in one), as
+    /// the daemon hears.
     public func feed(_ samples: [Int16]) throws(DecoderError) -> [Utterance] {
-        pending += dcBlocker.process(samples)
         var utterances: [Utterance] = []
-        let frame = Endpointer.frameSamples
-        let trailing = endpointer.trailingSilenceMilliseconds * PocketSphinxDecoder.sampleRate / 1000
+        var failure: (any Error)?
+        let chunk = AudioFormat.samples(milliseconds: AudioFormat.captureChunkMilliseconds)
         var offset = 0
-        while pending.count - offset >= frame {
-            let end = position + frame
-            for event in cutter.process(Array(pending[offset..<(offset + frame)])) {
-                switch event {
-                case .started(let preroll):
-                    audioStart = max(0, end - preroll.count)
-                    audio = preroll
-                case .continued(let more):
-                    audio += more
-                case .ended(let cutAtMaximum):
-                    if let utterance = try decodeOpenUtterance(trailingSilence: cutAtMaximum ? 0 : trailing) {
-                        utterances.append(utterance)
-                    }
-                }
-            }
-            position = end
-            offset += frame
+        while offset < samples.count, failure == nil {
+            let piece = Array(samples[offset..<min(samples.count, offset + chunk)])
+            offset += chunk
+            listener.hear(piece, heard: { decoded, cut in
+                utterances.append(utterance(decoded, trailingSilence: cut ? 0 : AudioFormat.samples(milliseconds: endpointer.trailingSilenceMilliseconds)))
+                return true
+            }, failed: { failure = failure ?? $0 })
         }
-        pending.removeFirst(offset)
+        if let failure { throw Self.decoderError(failure) }
         return utterances
     }
 
     /// Ends the stream: the open utterance, if any, decoded as it is.
     public func finish() throws(DecoderError) -> [Utterance] {
-        if !pending.isEmpty, !audio.isEmpty { audio += pending }
-        pending = []
-        return try decodeOpenUtterance(trailingSilence: 0).map { [$0] } ?? []
+        do {
+            return try listener.close(withRest: true).map { [utterance($0, trailingSilence: 0)] } ?? []
+        } catch {
+            throw Self.decoderError(error)
+        }
     }
 
-    private func decodeOpenUtterance(trailingSilence: Int) throws(DecoderError) -> Utterance? {
-        guard !audio.isEmpty else { return nil }
-        defer { audio = [] }
-        var samples = audio
-        // As the recogniser does, with the method that suits free speech.
-        if NoiseSuppressor.signalToNoise(samples) < suppressNoiseBelowDecibels,
-           let quieter = NoiseSuppressor.suppressed(samples, method: .speex(maximumAttenuation: Int32(noiseAttenuation))) {
-            samples = quieter
-        }
-        // A language model that could not be read again (``everyday(_:)``) leaves none.
-        guard decoder.activeSearch == "domain" else {
-            throw .search(name: "domain", reason: "the language model \(languageModel.path) could not be loaded again")
-        }
-        try learnTheRoom(from: samples)
-        let hypothesis = try decoder.decode(samples)
-        let rate = Double(PocketSphinxDecoder.sampleRate)
-        return Utterance(
-            start: Double(audioStart) / rate,
-            end: Double(audioStart + max(0, audio.count - trailingSilence)) / rate,
-            hypothesis: hypothesis,
-            confidence: hypothesis.wordScorePerFrame.map(wordScoreConfidence.confidence(wordScore:)) ?? 0,
-            audio: samples)
+    /// The utterance the listener closed, placed in the stream: from its start to the end of
+    /// its speech (`trailingSilence` samples of quiet left out).
+    private func utterance(_ decoded: FreeSpeechHearer.Decoded, trailingSilence: Int) -> Utterance {
+        let rate = Double(AudioFormat.sampleRate)
+        let start = listener.utteranceStartSample
+        return Utterance(start: Double(start) / rate, end: Double(start + max(0, decoded.heardSamples - trailingSilence)) / rate,
+                         hypothesis: decoded.hypothesis, confidence: decoded.confidence, audio: decoded.audio)
     }
 
-    /// Starts the decoder's stream afresh and lets its noise removal (`-remove_noise`,
-    /// spectral subtraction with a noise floor it tracks over time) hear `samples` once
-    /// through a grammar of one word, which costs little wall time. Each utterance is then
-    /// heard with a noise floor learnt from its own room, whatever was decoded before it:
-    /// carried over from the utterances before, the floor made a recording heard
-    /// differently after other recordings (`listen a.wav b.wav` against `listen b.wav`).
-    /// Warmed on the utterance itself, noisy verses are identified about as often as with
-    /// the floor carried over, and more often than started afresh and not warmed; a warming
-    /// search of the domain model does no better and costs more (figures:
-    /// docs/measurements/2026-11-26-listen.md, "Each utterance's own noise floor").
-    private func learnTheRoom(from samples: [Int16]) throws(DecoderError) {
-        try decoder.resetAdaptation()
-        try decoder.activate(Self.placeholderSearch)
-        let heard = Result { () throws(DecoderError) in try decoder.decode(samples) }
-        try decoder.activate("domain")
-        _ = try heard.get()
+    private static func decoderError(_ error: any Error) -> DecoderError {
+        error as? DecoderError ?? .decoding("\(error)")
     }
 
     /// `utterance` decoded again with the everyday model; nil without one.
@@ -193,8 +141,7 @@ public final class Transcriber {
         try swapLanguageModel(to: languageModel)
         let hypothesis = try decoded.get()
         return Utterance(start: utterance.start, end: utterance.end, hypothesis: hypothesis,
-                         confidence: hypothesis.wordScorePerFrame.map(wordScoreConfidence.confidence(wordScore:)) ?? 0,
-                         audio: utterance.audio)
+                         confidence: hearer.confidence(hypothesis), audio: utterance.audio)
     }
 
     /// How well an utterance's sound carries a run of words read whole
@@ -228,7 +175,7 @@ public final class Transcriber {
         let readable = grammars.filter { !$0.isEmpty }
         guard !readable.isEmpty else { return nil }
         let reader = try readingDecoder(for: readable)
-        try reader.setPhoneLoop(Self.loopSearch, path: PocketSphinxDecoder.defaultPhoneLanguageModel)
+        try reader.setPhoneLoop(Self.loopSearch, path: SpeechDecoders.phoneLanguageModel)
         try reader.activate(Self.loopSearch)
         let loop = try reader.decode(utterance.audio)
         var best: (index: Int, reading: Reading)?
@@ -255,7 +202,7 @@ public final class Transcriber {
     /// pronunciation the transcriber's dictionary gives them, written to a file of its own
     /// and removed once read): the whole dictionary, read for every reading, raised
     /// `listen`'s peak memory for words no reading says.
-    private func readingDecoder(for runs: [[String]]) throws(DecoderError) -> PocketSphinxDecoder {
+    private func readingDecoder(for runs: [[String]]) throws(DecoderError) -> any SpeechDecoder {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("bible-course-reading-\(UUID().uuidString).dict")
         do {
@@ -267,7 +214,7 @@ public final class Transcriber {
             throw .initialisation("cannot write the readings' dictionary \(file.path) from \(dictionary.path): \(error)")
         }
         defer { try? FileManager.default.removeItem(at: file) }
-        return try PocketSphinxDecoder(dictionary: file.path, configuration: readingConfiguration, logFile: logFile)
+        return try SpeechDecoders.make(dictionary: file.path, configuration: readingConfiguration, logFile: logFile)
     }
 
     /// The entries of a dictionary (`bytes`, ``PronunciationDictionary``'s format) that
@@ -327,8 +274,8 @@ public final class Transcriber {
 
     /// A grammar of one word, set once: it holds the decoder while the language model
     /// search is rebuilt (``swapLanguageModel(to:)``) and hears the room cheaply
-    /// (``learnTheRoom(from:)``).
-    private static let placeholderSearch = "idle"
+    /// (``FreeSpeechHearer/learnTheRoom(from:)``).
+    static let placeholderSearch = "idle"
     private static let loopSearch = "loop"
     private static let readingSearch = "reading"
 }

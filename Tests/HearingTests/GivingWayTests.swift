@@ -50,7 +50,7 @@ struct GivingWayTests {
         var settings = RecognitionSettings()
         settings.independentUtterances = true
         settings.denoiser = denoiser
-        let listener = UtteranceListener(recognizer: try Recognizer(compiled: try TestModel.compiled(), settings: settings),
+        let listener = UtteranceListener(hearer: try Recognizer(compiled: try TestModel.compiled(), settings: settings),
                                          endpointer: settings.tuning.endpointing)
         var words: [String] = []
         var failure: (any Error)?

@@ -15,7 +15,7 @@ struct QuietRoomTests {
         var settings = RecognitionSettings()
         settings.independentUtterances = true
         settings.tuning = tuning
-        let listener = UtteranceListener(recognizer: try Recognizer(compiled: try TestModel.compiled(), settings: settings),
+        let listener = UtteranceListener(hearer: try Recognizer(compiled: try TestModel.compiled(), settings: settings),
                                          endpointer: tuning.endpointing)
         let cleaner = try #require(listener.cleaner, "no stream cleaner: \(DeepFilter.loadProblem ?? "")")
         var utterances: [(String, Double)] = []

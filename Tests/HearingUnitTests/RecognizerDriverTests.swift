@@ -20,6 +20,11 @@ final class ScriptedDecoder: SpeechDecoder, @unchecked Sendable {
     }
 
     func setGrammar(_ name: String, jsgf: String) throws(DecoderError) { grammars[name] = jsgf }
+    func setFiniteStateGrammar(_ name: String, text: String) throws(DecoderError) { grammars[name] = text }
+    func setLanguageModel(_ name: String, path: String) throws(DecoderError) { grammars[name] = path }
+    func setPhoneLoop(_ name: String, path: String) throws(DecoderError) { grammars[name] = path }
+    func removeSearch(_ name: String) { grammars[name] = nil }
+    func knows(_ word: String) -> Bool { true }
     func activate(_ name: String) throws(DecoderError) { activeSearch = name }
     func resetAdaptation() throws(DecoderError) { resets += 1 }
     func decode(_ samples: [Int16]) throws(DecoderError) -> Hypothesis {
