@@ -67,7 +67,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var minimumConfidence: Double?
     /// The numbers of hearing set by their config keys or flags
     /// (``HearingTuning/configurable``), by key; laid over the tuning (``hearing``).
-    public private(set) var hearingKeys: [String: Double] = [:]
+    private(set) var hearingKeys: [String: Double] = [:]
     /// Whether the daemon hears the person while it speaks ("stop", "pause", "no" over a
     /// passage), its own voice cancelled from the microphone with the samples it played;
     /// false: deaf while it speaks and for `echo_tail_ms` after (half-duplex), listening

@@ -17,8 +17,6 @@ public final class UtteranceListener<Hearer: UtteranceHearer> {
     public let hearer: Hearer
     /// Whether talk running on after a cut utterance is heard too.
     public let hearsRunOn: Bool
-    /// Where the open (or last) utterance begins, in samples of the stream heard.
-    public private(set) var utteranceStartSample = 0
     /// True while an utterance is open in the hearer.
     public private(set) var isOpen = false
     /// The cleaner of everything heard, before the endpointer (``Recognizer/cleansStream``),
@@ -76,7 +74,6 @@ public final class UtteranceListener<Hearer: UtteranceHearer> {
             switch event {
             case .started(let audio):
                 heardCursor = endpointer.utteranceStartSample
-                utteranceStartSample = endpointer.utteranceStartSample
                 // Talk or noise running on after a cut is let go undecoded: it ends cut, and
                 // what is cut is never acted on (decoding ten seconds of talk costs most of a
                 // core's second per second).

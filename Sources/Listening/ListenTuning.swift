@@ -90,7 +90,7 @@ extension ListenTuning {
 
     /// Every number, declared once with its range (``TuningNumber``).
     public static let numbers: [TuningNumber<ListenTuning>] = [
-        .whole("trailingSilenceMilliseconds", \.trailingSilenceMilliseconds, 100...5_000, unit: "ms"),
+        .whole("trailingSilenceMilliseconds", \.trailingSilenceMilliseconds, HearingTuning.trailingSilence.wholeRange, unit: "ms"),
         .whole("maximumMilliseconds", \.maximumMilliseconds, 1_000...120_000, unit: "ms"),
         .whole("noiseAttenuationDecibels", \.noiseAttenuationDecibels, -60...0, unit: "dB"),
         .real("quotation.minimumCoverage", \.quotation.minimumCoverage, 0...1),

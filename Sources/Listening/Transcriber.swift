@@ -92,8 +92,9 @@ public final class Transcriber {
     }
 
     /// Feeds the next `samples` of a stream (a microphone); returns the utterances they
-    /// complete. Heard a capture chunk at a time (at most one utterance begins in one), as
-    /// the daemon hears.
+    /// complete. Heard a capture chunk at a time, as the daemon hears: no utterance can both
+    /// end and another begin within one, so where the endpointer says the last utterance
+    /// began is the start of the one that ends.
     public func feed(_ samples: [Int16]) throws(DecoderError) -> [Utterance] {
         var utterances: [Utterance] = []
         var failure: (any Error)?
@@ -124,7 +125,7 @@ public final class Transcriber {
     /// its speech (`trailingSilence` samples of quiet left out).
     private func utterance(_ decoded: FreeSpeechHearer.Decoded, trailingSilence: Int) -> Utterance {
         let rate = Double(AudioFormat.sampleRate)
-        let start = listener.utteranceStartSample
+        let start = listener.endpointer.utteranceStartSample
         return Utterance(start: Double(start) / rate, end: Double(start + max(0, decoded.heardSamples - trailingSilence)) / rate,
                          hypothesis: decoded.hypothesis, confidence: decoded.confidence, audio: decoded.audio)
     }

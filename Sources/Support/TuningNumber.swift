@@ -42,6 +42,9 @@ public struct TuningNumber<Tuning>: Sendable {
                      read: { $0[keyPath: keyPath] }, write: { $0[keyPath: keyPath] = $1 })
     }
 
+    /// Its range as whole numbers (for a whole number).
+    public var wholeRange: ClosedRange<Int> { Int(range.lowerBound)...Int(range.upperBound) }
+
     /// Its value in `tuning` (nil: absent).
     public func value(in tuning: Tuning) -> Double? { read(tuning) }
 

@@ -84,6 +84,28 @@ public struct Grammar: Sendable, Hashable, Codable {
         })
     }
 
+    /// The first reference to a rule the grammar does not define (the rule that makes it,
+    /// and the rule it names), nil when every reference is defined.
+    public var undefinedReference: (rule: String, missing: String)? {
+        for rule in rules {
+            if let missing = rule.expansion.references.first(where: { self[$0] == nil && !Self.reserved.contains($0) }) {
+                return (rule.name, missing)
+            }
+        }
+        return nil
+    }
+
+    /// True when the public rule reaches the rule `name` (or is it).
+    public func reaches(_ name: String) -> Bool {
+        var seen: Set<String> = [root]
+        var pending = [root]
+        while let next = pending.popLast() {
+            if next == name { return true }
+            for reference in self[next]?.references ?? [] where seen.insert(reference).inserted { pending.append(reference) }
+        }
+        return false
+    }
+
     /// Every word its rules can say (the dictionary it needs).
     public var words: Set<String> {
         Set(rules.flatMap(\.expansion.words))

@@ -43,8 +43,8 @@ public struct GrammarFiller: Sendable {
         var choices = order.map { tokens in
             GrammarExpansion.Alternative(weight: JSGF.readWeight(Double(counts[tokens]!) / total), Self.expansion(tokens))
         }
-        // Beside weighted alternatives a written rule needs a weight of its own (1: no
-        // penalty; PocketSphinx drops weights on groups, so the group is not penalised).
+        // Beside weighted alternatives a written rule needs a weight of its own: 1, no
+        // penalty.
         if let written { choices.append(.init(weight: 1, written)) }
         return .oneOf(choices)
     }

@@ -48,7 +48,9 @@ public enum GrammarSource {
             var head = statement[..<equals].trimmingCharacters(in: .whitespaces)
             let isPublic = head.hasPrefix("public ")
             if isPublic { head = String(head.dropFirst("public ".count)).trimmingCharacters(in: .whitespaces) }
-            guard head.hasPrefix("<"), head.hasSuffix(">") else { continue }
+            guard head.hasPrefix("<"), head.hasSuffix(">"), head.count > 2 else {
+                throw .badGrammar(file: file, reason: "\(head) = ...: a rule's name is written <name>")
+            }
             let rule = String(head.dropFirst().dropLast())
             var parser = Parser(tokens: tokens(String(statement[statement.index(after: equals)...])))
             do {
@@ -123,7 +125,8 @@ public enum GrammarSource {
             var choices: [GrammarExpansion.Alternative] = []
             var weight: Double?
             var sequence: [GrammarExpansion] = []
-            func close() {
+            func close() throws {
+                guard !sequence.isEmpty else { throw ParseError(reason: "an empty alternative") }
                 choices.append(.init(weight: weight, sequence.count == 1 ? sequence[0] : .sequence(sequence)))
                 sequence = []
                 weight = nil
@@ -133,10 +136,10 @@ public enum GrammarSource {
                 index += 1
                 switch token {
                 case closing:
-                    close()
+                    try close()
                     return choices.count == 1 ? choices[0].expansion : .alternatives(choices)
                 case "|":
-                    close()
+                    try close()
                 case "(":
                     sequence.append(try expansion(until: ")", fill: fill))
                 case "[":
@@ -162,7 +165,7 @@ public enum GrammarSource {
                 }
             }
             if let closing { throw ParseError(reason: "missing \(closing)") }
-            close()
+            try close()
             return choices.count == 1 ? choices[0].expansion : .alternatives(choices)
         }
     }

@@ -43,6 +43,7 @@ public enum ModelCompiler {
         let answer = try filler.grammar(try source(GrammarSource.answerFile), file: GrammarSource.answerFile,
                                         garbageWeight: inputs.garbageWeight,
                                         placeholders: [ModelGrammars.answerRule: .word(ModelGrammars.answerRule)])
+        try check(commands, answer, filledAnswers: filler.alternatives(for: ModelGrammars.answerRule) ?? .word(ModelGrammars.answerRule))
         let garbageWords = Set(GarbageModel.words.map(\.word))
         // "and" joins the items of a list answer said in another order (the recogniser's
         // answer alternatives), so it is a word of every answer grammar.
@@ -91,6 +92,25 @@ public enum ModelCompiler {
             identifier: inputs.definition.identifier, version: inputs.definition.version, builtAt: Date())
         try ModelManifest.write(manifest, outputs: outputs, to: directory)
         return CompiledModel(directory: directory, manifest: manifest)
+    }
+
+    /// Refuses grammars the recogniser could not set up: a rule left referring to nothing
+    /// once the garbage path is taken out (as the plain grammar and a garbage weight of 0
+    /// take it), or an answer grammar whose answers' placeholder is not a rule of its own the
+    /// public rule reaches (a question's answers take that rule's place).
+    private static func check(_ commands: Grammar, _ answer: Grammar, filledAnswers: GrammarExpansion) throws(VocabularyError) {
+        for (grammar, file) in [(commands, GrammarSource.commandsFile), (answer, GrammarSource.answerFile)] {
+            for (variant, when) in [(grammar, ""), (grammar.withGarbage(weight: 0), " once the garbage path is taken out")] {
+                if let (rule, missing) = variant.undefinedReference {
+                    throw .badGrammar(file: file, reason: "<\(rule)> refers to <\(missing)>, which is not defined\(when)")
+                }
+            }
+        }
+        let rule = ModelGrammars.answerRule
+        guard answer[rule] == filledAnswers, answer.reaches(rule) else {
+            throw .badGrammar(file: GrammarSource.answerFile,
+                              reason: "the answers' placeholder must be the whole of a rule <\(rule)> the public rule reaches (<\(rule)> = @\(rule)@;)")
+        }
     }
 
     /// The authored file's pronunciations, with the definition's own custom ones first

@@ -81,7 +81,7 @@ struct DaemonOptions: ParsableArguments {
             for (key, value) in flags {
                 if let value { try configuration.set(key, value, source: key.flag) }
             }
-            if let echoTail { try configuration.set(HearingTuning.echoTail, .integer(echoTail), source: "--" + HearingTuning.echoTail.long) }
+            if let echoTail { try configuration.set(HearingTuning.echoTail, .integer(echoTail), source: HearingTuning.echoTail.flag ?? HearingTuning.echoTail.path) }
             try recognition.apply(to: &configuration)
         } catch {
             throw CommandFailure(error.description)

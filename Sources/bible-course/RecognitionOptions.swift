@@ -50,7 +50,7 @@ struct RecognitionOptions: ParsableArguments {
             if let value { try configuration.set(key, value, source: key.flag) }
         }
         func set(_ number: HearingTuning.Number, _ value: ConfigurationValue?) throws(ConfigurationError) {
-            if let value { try configuration.set(number, value, source: "--" + number.long) }
+            if let value { try configuration.set(number, value, source: number.flag ?? number.path) }
         }
         try set(.commandSearch, commandSearch.map { .string($0.rawValue) })
         try set(HearingTuning.garbageWeight, garbageWeight.map(ConfigurationValue.float))
@@ -72,7 +72,8 @@ struct RecognitionOptions: ParsableArguments {
 extension CommandSearch: ExpressibleByArgument {}
 
 extension TuningNumber {
-    /// Its flag without the dashes (`garbage-weight`), for a number with a config key.
+    /// Its flag's name without the dashes (`garbage-weight`); its path for a number no flag
+    /// sets.
     var long: String { flag.map { String($0.dropFirst(2)) } ?? path }
 }
 extension Denoiser: ExpressibleByArgument {}

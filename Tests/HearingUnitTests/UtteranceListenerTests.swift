@@ -36,7 +36,7 @@ struct UtteranceListenerTests {
             listener.hear(Array(audio[start..<min(audio.count, start + 1600)]), heard: { size, cut in
                 heard.sizes.append(size)
                 heard.cuts.append(cut)
-                heard.starts.append(listener.utteranceStartSample)
+                heard.starts.append(listener.endpointer.utteranceStartSample)
                 return true
             }, failed: { Issue.record($0) })
         }

@@ -91,6 +91,8 @@ struct CommandLanguageModelTests {
         ("public <a> = @c@;", "no rule c"),
         ("public <a> = (b c;", "missing )"),
         ("public <a> = /x/ b | c;", "/x/"),
+        ("public <a> = b | | c;", "an empty alternative"),
+        ("<a = b;\npublic <c> = d;", "a rule's name is written <name>"),
     ])
     func badGrammars(_ text: String, _ named: String) {
         #expect {

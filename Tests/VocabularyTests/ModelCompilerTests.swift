@@ -164,6 +164,20 @@ struct ModelCompilerErrorTests {
         #expect(error?.description.contains("psalmody") == true)
     }
 
+    @Test("a grammar source the recogniser could not set up is refused at compile time, naming the file and the rule", arguments: [
+        ("commands.jsgf", "\n<extra> = amen <noise>;\n<noise> = <garbage>;\n", "<extra> refers to <noise>, which is not defined once the garbage path is taken out"),
+        ("answer.jsgf", "\n<spoken> = [it is] @answer@;\n", "the answers' placeholder must be the whole of a rule <answer>"),
+    ])
+    func unusableGrammar(file: String, appended: String, says: String) throws {
+        let fixture = try ModelFixture()
+        let source = fixture.grammarDirectory.appendingPathComponent(file)
+        var text = try fixture.read(source)
+        if file == "answer.jsgf" { text = text.replacingOccurrences(of: "<answer> = @answer@;", with: "<answer> = <spoken>;") }
+        try (text + appended).write(to: source, atomically: true, encoding: .utf8)
+        let error = #expect(throws: VocabularyError.self) { try fixture.prepare() }
+        #expect(error?.description.contains("grammar \(file): ") == true && error?.description.contains(says) == true, "\(error.map(String.init(describing:)) ?? "")")
+    }
+
     @Test("a failed build leaves the previous model's files untouched")
     func failedBuildKeepsOldFiles() throws {
         let fixture = try ModelFixture()
