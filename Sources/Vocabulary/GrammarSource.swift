@@ -19,14 +19,11 @@ public enum GrammarSource {
     public static func expansion(_ text: String) throws(ParseError) -> GrammarExpansion {
         var parser = Parser(tokens: tokens(text))
         do {
-            return try parser.expansion(until: nil) { placeholder throws(VocabularyError) in
-                throw .badGrammar(file: "", reason: "@\(placeholder)@: a placeholder belongs in a grammar source")
+            return try parser.expansion(until: nil) { placeholder in
+                throw ParseError(reason: "@\(placeholder)@: a placeholder belongs in a grammar source")
             }
         } catch let error as ParseError {
             throw error
-        } catch let error as VocabularyError {
-            guard case .badGrammar(_, let reason) = error else { throw ParseError(reason: error.description) }
-            throw ParseError(reason: reason)
         } catch {
             throw ParseError(reason: "\(error)")
         }
@@ -120,8 +117,7 @@ public enum GrammarSource {
         var index = 0
 
         /// Alternatives up to `closing` (or the end); a placeholder becomes `fill(rule)`.
-        mutating func expansion(until closing: String?,
-                                fill: (String) throws(VocabularyError) -> GrammarExpansion) throws -> GrammarExpansion {
+        mutating func expansion(until closing: String?, fill: (String) throws -> GrammarExpansion) throws -> GrammarExpansion {
             var choices: [GrammarExpansion.Alternative] = []
             var weight: Double?
             var sequence: [GrammarExpansion] = []
