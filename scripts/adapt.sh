@@ -14,7 +14,8 @@
 # other verses, as recordings made in a kitchen would have; real recordings carry their own).
 # Needs Debian's sphinxtrain and sphinxbase-utils (installed when missing).
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+case "${1:-}" in -h|--help) sed -n '2,15p' "$0"; exit 0 ;; esac
+source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"   # ROOT, BIBLE_COURSE, PYTHONPATH
 OUT="${1:?usage: scripts/adapt.sh OUT_DIR (--recordings DIR | --espeak VOICES) [--sentences N]}"; shift
 RECORDINGS=""; VOICES=""; SENTENCES=100; NOISY=0
 while (($#)); do
@@ -43,7 +44,6 @@ mkdir -p "$OUT" "$WORK/audio"
 # names' authored pronunciations), so recordings of commands and look-ups are kept.
 DICT="$WORK/adapt.dict"
 cp "$MODEL/cmudict-en-us.dict" "$DICT"
-source "$ROOT/scripts/lib/bible-course-binary.sh"
 if [ -n "$BIBLE_COURSE" ] && (cd "$ROOT" && "$BIBLE_COURSE" model build --state-dir "$WORK/state" >/dev/null 2>&1); then
     awk 'NR == FNR { known[$1] = 1; next } !($1 in known) && $1 !~ /^g_/' "$DICT" "$WORK/state/model/bible.dict" >> "$DICT"
 else
@@ -51,54 +51,11 @@ else
 fi
 cp -r "$MODEL/en-us" "$WORK/hmm"
 pocketsphinx_mdef_convert -text "$WORK/hmm/mdef" "$WORK/hmm/mdef.txt" >/dev/null 2>&1
-python3 "$ROOT/scripts/lib/sendump_to_mixture_weights.py" "$WORK/hmm/sendump" "$WORK/hmm/mixture_weights"
+python3 -m bench.sendump_to_mixture_weights "$WORK/hmm/sendump" "$WORK/hmm/mixture_weights"
 
 # The adaptation set: NAME.wav (16 kHz mono) + the words read, as the dictionary spells them.
-python3 - "$WORK/audio" "$RECORDINGS" "$VOICES" "$SENTENCES" "$ROOT/Models/Bible.db" "$DICT" "$NOISY" "$ROOT/scripts/lib" <<'PY'
-import os, random, re, sqlite3, subprocess, sys
-out, recordings, voices, count, bible, dictionary, noisy, lib = sys.argv[1:9]
-known = {l.split()[0].split("(")[0] for l in open(dictionary, encoding="utf-8", errors="ignore") if l.strip()}
-def words(text):
-    ws = [w.strip("'") for w in re.findall(r"[a-z']+", text.lower().replace("\u2019", "'"))]
-    return [w for w in ws if w]
-pairs = []
-if recordings:
-    for name in sorted(os.listdir(recordings)):
-        if name.endswith(".wav") and os.path.exists(os.path.join(recordings, name[:-4] + ".txt")):
-            text = open(os.path.join(recordings, name[:-4] + ".txt"), encoding="utf-8").read()
-            dst = os.path.join(out, name)
-            subprocess.run(["sox", "-R", os.path.join(recordings, name), "-r", "16000", "-c", "1", "-b", "16", dst], check=True)
-            pairs.append((name[:-4], words(text)))
-else:
-    rows = sqlite3.connect(bible).execute(
-        "SELECT text FROM verses WHERE verse > 0 AND length(text) BETWEEN 40 AND 110").fetchall()
-    random.seed(3)
-    vs = voices.split(","); rates = [140, 170, 200]
-    for i, (text,) in enumerate(random.sample(rows, int(count))):
-        ws = words(text)
-        name = f"a{i:04d}"
-        subprocess.run(["espeak-ng", "-v", vs[i % len(vs)], "-s", str(rates[i % 3]), "-w", f"{out}/raw.wav", " ".join(ws)], check=True)
-        subprocess.run(["sox", "-R", f"{out}/raw.wav", "-r", "16000", "-c", "1", "-b", "16", f"{out}/{name}.wav", "pad", "0.3", "0.3"],
-                       check=True, stderr=subprocess.DEVNULL)
-        pairs.append((name, ws))
-    if float(noisy):
-        sys.path.insert(0, lib)
-        import speech_corpus
-        rng = random.Random(11)
-        # Other voices read other verses than the test set's babble sentences.
-        verses = [" ".join(words(t)) for (t,) in rng.sample(rows, 60)]
-        for k, (name, ws) in enumerate(list(pairs)):
-            speech = speech_corpus.read(f"{out}/{name}.wav")
-            kind = "brown" if k % 2 == 0 else "babble"
-            background = speech_corpus.noise(kind, len(speech), rng.randrange(1 << 30), out, babble=verses)
-            speech_corpus.write(f"{out}/{name}n.wav", speech_corpus.mix(speech, background, float(noisy)))
-            pairs.append((name + "n", ws))
-kept = [(n, ws) for n, ws in pairs if ws and all(w in known for w in ws)]
-with open(f"{out}/adapt.fileids", "w") as f, open(f"{out}/adapt.transcription", "w") as t:
-    for n, ws in kept:
-        f.write(n + "\n"); t.write("<s> " + " ".join(ws) + f" </s> ({n})\n")
-print(f"adaptation set: {len(kept)} of {len(pairs)} recordings (the rest hold words the dictionary lacks)", file=sys.stderr)
-PY
+python3 -m bench.adaptation_corpus --dictionary "$DICT" ${RECORDINGS:+--recordings "$RECORDINGS"} \
+    ${VOICES:+--espeak "$VOICES"} --sentences "$SENTENCES" --noisy "$NOISY" --bible "$ROOT/Models/Bible.db" "$WORK/audio"
 cd "$WORK/audio"
 sphinx_fe -argfile "$WORK/hmm/feat.params" -samprate 16000 -c adapt.fileids -di . -do . -ei wav -eo mfc -mswav yes >"$WORK/fe.log" 2>&1
 /usr/lib/sphinxtrain/bw -hmmdir "$WORK/hmm" -moddeffn "$WORK/hmm/mdef.txt" -ts2cbfn .ptm. -feat 1s_c_d_dd \

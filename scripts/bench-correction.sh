@@ -15,6 +15,7 @@
 set -euo pipefail
 for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,14p' "$0"; exit 0 ;; esac; done
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+source "$ROOT/scripts/lib/bench.sh"
 cd "$ROOT"
 KEEP=""; FIT_ARGS=()
 while (($#)); do
@@ -26,7 +27,7 @@ while (($#)); do
 done
 release_binary
 work_folder "$KEEP"
-[ -f "$WORK/set/refusals.jsonl" ] || python3 scripts/lib/speech_sets.py refusals --out "$WORK/set"
-[ -f "$WORK/correction.jsonl" ] || python3 scripts/lib/run_recognize.py --bin "$BIN" --out "$WORK/correction.jsonl" \
+[ -f "$WORK/set/refusals.jsonl" ] || python3 -m bench.speech_sets refusals --out "$WORK/set"
+[ -f "$WORK/correction.jsonl" ] || python3 -m bench.run_recognize --out "$WORK/correction.jsonl" \
     "$WORK/set/refusals.jsonl" -- --correction --features
-python3 scripts/lib/fit_refusal.py --run "$WORK/correction.jsonl" --manifest "$WORK/set/refusals.jsonl" "${FIT_ARGS[@]}"
+python3 -m bench.fit_refusal --run "$WORK/correction.jsonl" --manifest "$WORK/set/refusals.jsonl" "${FIT_ARGS[@]}"

@@ -11,31 +11,14 @@
 #
 #   scripts/bench-course-check.sh [BIN]     BIN: the binary to time (default: the release build)
 set -euo pipefail
-for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,11p' "$0"; exit 0 ;; esac; done
+for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,12p' "$0"; exit 0 ;; esac; done
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+source "$ROOT/scripts/lib/bench.sh"
 cd "$ROOT"
 LESSONS="${LESSONS:-10000}"
 if [ -n "${1:-}" ]; then BIN="$1"; else release_binary; fi
 work_folder ""
-python3 - "$ROOT/curriculum" "$WORK/course" "$LESSONS" <<'PY'
-import copy, json, os, shutil, sys
-source, target, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
-folder = os.path.join(source, "courses", "biblical-foundations-01")
-course = json.load(open(os.path.join(folder, "course.json")))
-lessons = [json.load(open(os.path.join(folder, "lessons", f"{lesson}.json"))) for lesson in course["lessons"]]
-course_id = "long-course"
-out = os.path.join(target, "courses", course_id, "lessons")
-os.makedirs(out)
-ids = []
-for index in range(count):
-    lesson = copy.deepcopy(lessons[index % len(lessons)])
-    lesson.update(lesson_id=f"long_{index + 1:05d}", course_id=course_id, sequence=index + 1,
-                  prerequisite=ids[-1] if ids else None)
-    ids.append(lesson["lesson_id"])
-    json.dump(lesson, open(os.path.join(out, lesson["lesson_id"] + ".json"), "w"))
-json.dump(dict(course, course_id=course_id, lessons=ids), open(os.path.join(target, "courses", course_id, "course.json"), "w"))
-shutil.copy(os.path.join(source, "forbidden-phrases.json"), target)
-PY
+python3 -m bench.long_course --lessons "$LESSONS" --curriculum "$ROOT/curriculum" "$WORK/course"
 SPEECH="${BIBLE_COURSE_SPEECH:-$(dirname "$ROOT")/shared/speech}"
 UTTERANCE="$(find "$SPEECH/speech-commands" -name "*.wav" -print -quit)"
 [ -n "$UTTERANCE" ] || { echo "bench-course-check.sh: no Speech Commands recording under $SPEECH (see ../shared/speech/README.md)" >&2; exit 1; }

@@ -20,6 +20,7 @@ set -euo pipefail
 export BIBLE_COURSE_TEST_VOICES=1
 for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,18p' "$0"; exit 0 ;; esac; done
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+source "$ROOT/scripts/lib/bench.sh"
 cd "$ROOT"
 LIMIT=60; KEEP=""; VARIANTS=("shipped|")
 while (($#)); do
@@ -35,8 +36,8 @@ work_folder "$KEEP"
 
 if [ ! -f "$WORK/piper/manifest.jsonl" ]; then
     say "making the sets (Piper synthesis is cached in ~/.cache/bible-course/piper)"
-    python3 scripts/lib/speech_sets.py decision --out "$WORK/sets" --limit "$LIMIT" --snr 20,12,6
-    python3 scripts/lib/speech_sets.py piper --out "$WORK/piper" --bin "$BIN" --snr 12,6 --beds held-out \
+    python3 -m bench.speech_sets decision --out "$WORK/sets" --limit "$LIMIT" --snr 20,12,6
+    python3 -m bench.speech_sets piper --out "$WORK/piper" --snr 12,6 --beds held-out \
         --kinds command,lookup,near-miss,other --per-kind "$LIMIT"
 fi
 COURSE="$WORK/piper/manifest.jsonl,$WORK/sets/course-other.jsonl"
@@ -46,9 +47,9 @@ USER_SETS="$WORK/sets/an4.jsonl,$WORK/sets/other.jsonl"
 decode() {
     local core="$1" out="$2"; shift 2
     mkdir -p "$out"
-    taskset -c "$core" python3 scripts/lib/run_recognize.py --jobs 1 --bin "$BIN" --out "$out/course.jsonl" \
+    taskset -c "$core" python3 -m bench.run_recognize --jobs 1 --out "$out/course.jsonl" \
         ${COURSE//,/ } -- "$@" 2>/dev/null
-    taskset -c "$core" python3 scripts/lib/run_recognize.py --jobs 1 --bin "$BIN" --out "$out/user.jsonl" \
+    taskset -c "$core" python3 -m bench.run_recognize --jobs 1 --out "$out/user.jsonl" \
         ${USER_SETS//,/ } -- --grammars "$WORK/sets/an4/grammars" --vocabulary "$WORK/sets/an4/vocabulary.json" "$@" 2>/dev/null
 }
 # As many at a time as there are cores, each on its own.
@@ -64,4 +65,4 @@ wait
 
 echo "== Decode cost on one core ($(nproc) cores, release build; $(grep -c . "$WORK/piper/manifest.jsonl") Piper files, $(cat "$WORK/sets/an4.jsonl" "$WORK/sets/other.jsonl" | grep -c .) real through AN4's grammar, $(grep -c . "$WORK/sets/course-other.jsonl") real through the course's)"
 for variant in "${VARIANTS[@]}"; do echo "   ${variant%%|*}: recognize ${variant#*|}"; done
-python3 scripts/lib/score_cost.py --course "$COURSE" --user "$USER_SETS" "${RUNS[@]}"
+python3 -m bench.score_cost --course "$COURSE" --user "$USER_SETS" "${RUNS[@]}"

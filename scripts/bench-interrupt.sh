@@ -5,7 +5,7 @@
 # goes on, up to three times, with the daemon's own voice passed back into the microphone
 # through a simulated room at each condition's echo level and held-out room noise under the
 # whole session; the daemon's voice alone over the noise and other people's sentences
-# (Common Voice) said during readings count the false stops (scripts/lib/bench_interrupt.py).
+# (Common Voice) said during readings count the false stops (scripts/lib/bench/interrupt.py).
 #
 #   scripts/bench-interrupt.sh [--trials 40] [--conditions ECHO/SNR,...] [--drift PPM]
 #                              [--word stop|no|an4] [--half-duplex] [--stops-only]
@@ -15,6 +15,7 @@ set -euo pipefail
 for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,13p' "$0"; exit 0 ;; esac; done
 export BIBLE_COURSE_TEST_VOICES=1
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+source "$ROOT/scripts/lib/bench.sh"
 cd "$ROOT"
 KEEP=""; ARGS=()
 while (($#)); do
@@ -27,4 +28,4 @@ while (($#)); do
 done
 release_binary
 work_folder "$KEEP"
-python3 scripts/lib/bench_interrupt.py --bin "$BIN" --out "$WORK" "${ARGS[@]}"
+python3 -m bench.interrupt --out "$WORK" "${ARGS[@]}"

@@ -4,7 +4,7 @@
 # rate on BSB verses read by Piper's natural voice (clean and at 10 dB of real room noise)
 # and on Common Voice's and AN4's real people, named references found in Piper-read
 # sentences that name a verse, quoted verses identified and real speech taken for a
-# quotation, wall time per second of audio and peak RSS. See scripts/lib/bench_listen.py.
+# quotation, wall time per second of audio and peak RSS. See scripts/lib/bench/listen.py.
 #
 #   scripts/bench-listen.sh [--verses 200] [--named 100] [--seed 1] [--before BIN] [--no-stock] [--cores 0]
 #
@@ -18,6 +18,7 @@ set -euo pipefail
 export BIBLE_COURSE_TEST_VOICES=1
 for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,16p' "$0"; exit 0 ;; esac; done
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+source "$ROOT/scripts/lib/bench.sh"
 cd "$ROOT"
 release_binary
-python3 scripts/lib/bench_listen.py --bin "$BIN" --bible "$ROOT/Models/Bible.db" "$@"
+python3 -m bench.listen --bible "$ROOT/Models/Bible.db" "$@"

@@ -18,6 +18,7 @@ set -euo pipefail
 for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,16p' "$0"; exit 0 ;; esac; done
 export BIBLE_COURSE_TEST_VOICES=1
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+source "$ROOT/scripts/lib/bench.sh"
 cd "$ROOT"
 KEEP=""; JOBS=2
 while (($#)); do
@@ -34,33 +35,33 @@ run() {  # OUT MANIFEST [run_recognize flags] -- recognize flags
     local out="$1"; shift
     [ -f "$WORK/$out" ] && return
     say "decoding: $out"
-    python3 scripts/lib/run_recognize.py --jobs "$JOBS" --bin "$BIN" --out "$WORK/$out.tmp" "$@" 2>/dev/null
+    python3 -m bench.run_recognize --jobs "$JOBS" --out "$WORK/$out.tmp" "$@" 2>/dev/null
     mv "$WORK/$out.tmp" "$WORK/$out"
 }
 
 if [ ! -f "$WORK/lookups/manifest.jsonl" ]; then
     say "making the sets (Piper synthesis is cached in ~/.cache/bible-course/piper)"
-    python3 scripts/lib/speech_sets.py piper --out "$WORK/lookups" --bin "$BIN" --snr 12,6 --beds held-out \
+    python3 -m bench.speech_sets piper --out "$WORK/lookups" --snr 12,6 --beds held-out \
         --kinds lookup --lookup-seeds 7,8,9,10 --seed 13
-    python3 scripts/lib/speech_sets.py piper --out "$WORK/other" --bin "$BIN" --snr 12,6 --beds held-out \
+    python3 -m bench.speech_sets piper --out "$WORK/other" --snr 12,6 --beds held-out \
         --kinds other --per-kind 30 --seed 17
 fi
 if [ ! -f "$WORK/refusals/no.jsonl" ]; then
-    python3 scripts/lib/speech_sets.py refusals --out "$WORK/refusals" --snr 12,6
-    grep '"kind": "refusal"' "$WORK/refusals/refusals.jsonl" | grep '"split": "eval"' > "$WORK/refusals/no.jsonl"
+    python3 -m bench.speech_sets refusals --out "$WORK/refusals" --snr 12,6
+    python3 -m bench.pick --kinds refusal --split eval "$WORK/refusals/refusals.jsonl" > "$WORK/refusals/no.jsonl"
 fi
 
 run plain.jsonl "$WORK/lookups/manifest.jsonl" -- --command-search grammar --garbage-weight 0 \
     --suppress-noise-below-db 0 --denoiser webrtc
 run shipped.jsonl "$WORK/lookups/manifest.jsonl" -- --features
-[ -f "$WORK/answers/answers.jsonl" ] || python3 scripts/lib/speech_sets.py answers --decodes "$WORK/shipped.jsonl" \
+[ -f "$WORK/answers/answers.jsonl" ] || python3 -m bench.speech_sets answers --decodes "$WORK/shipped.jsonl" \
     --manifest "$WORK/lookups/manifest.jsonl" --out "$WORK/answers"
 run answered.jsonl --flag-from part=--missing-part "$WORK/answers/answers.jsonl" -- --features
 run refused.jsonl "$WORK/refusals/no.jsonl" -- --correction --features
 run others.jsonl "$WORK/other/manifest.jsonl" -- --features
 
 echo "== Look-ups, held-out ($(nproc) cores; $BIN)"
-python3 scripts/lib/score_lookups.py --lookups "$WORK/lookups/manifest.jsonl" --plain "$WORK/plain.jsonl" \
+python3 -m bench.score_lookups --lookups "$WORK/lookups/manifest.jsonl" --plain "$WORK/plain.jsonl" \
     --shipped "$WORK/shipped.jsonl" --answers "$WORK/answers/answers.jsonl" --answered "$WORK/answered.jsonl" \
     --refusals "$WORK/refusals/no.jsonl" --refused "$WORK/refused.jsonl" \
     --others "$WORK/other/manifest.jsonl" --others-run "$WORK/others.jsonl"

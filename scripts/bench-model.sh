@@ -8,6 +8,7 @@
 # Targets on this machine: cold under 3 s, warm under 0.3 s.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+source "$ROOT/scripts/lib/bench.sh"
 cd "$ROOT"
 RUNS="${RUNS:-7}"
 release_binary

@@ -7,32 +7,16 @@
 # Targets: terms precision >= 95%, recall >= 90%, >= 99% of already-right lines unchanged,
 # <= 50 µs median per line. Then every verse of Models/Bible.db through `normalise`: how many
 # come back changed (each one a name read into Scripture that does not say it), with the
-# commonest changes.
+# commonest changes. RUNS (default 20): timing runs over the test set.
+#
+#   scripts/bench-normalise.sh
 set -euo pipefail
+for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,12p' "$0"; exit 0 ;; esac; done
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+source "$ROOT/scripts/lib/bench.sh"
 cd "$ROOT"
 release_binary
 echo "== Transcript normaliser benchmark ($(nproc) cores, release build)"
 "$BIN" bench normalise --cases Tests/AssistantTests/normalisation-cases.tsv --runs "${RUNS:-20}"
 echo "== Every BSB verse through bible-course normalise (none should change)"
-python3 - "$BIN" "$ROOT/Models/Bible.db" <<'PY'
-import collections, difflib, json, sqlite3, subprocess, sys
-binary, bible = sys.argv[1:3]
-verses = [row[0] for row in sqlite3.connect(bible).execute("SELECT text FROM verses ORDER BY rowid")]
-out = subprocess.run([binary, "normalise", "--json"], input="\n".join(verses) + "\n",
-                     capture_output=True, text=True, check=True).stdout.splitlines()
-changes = collections.Counter()
-changed = 0
-for line in out:
-    row = json.loads(line)
-    if row["input"] == row["normalised"]:
-        continue
-    changed += 1
-    said, read = row["input"].split(), row["normalised"].split()
-    for op, a, b, c, d in difflib.SequenceMatcher(None, said, read).get_opcodes():
-        if op != "equal":
-            changes[(" ".join(said[a:b]), " ".join(read[c:d]))] += 1
-print(f"verses changed: {changed}/{len(verses)} ({100 * changed / max(1, len(verses)):.2f}%)")
-for (said, read), count in changes.most_common(8):
-    print(f"  {count:>3}  {said!r} -> {read!r}")
-PY
+python3 -m bench.normalise --bin "$BIN" --bible "$ROOT/Models/Bible.db"

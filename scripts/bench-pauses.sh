@@ -19,6 +19,7 @@
 set -euo pipefail
 for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,18p' "$0"; exit 0 ;; esac; done
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+source "$ROOT/scripts/lib/bench.sh"
 cd "$ROOT"
 SET_ARGS=(); EXTRA=(); KEEP=""; BEFORE=""
 while (($#)); do
@@ -32,15 +33,15 @@ while (($#)); do
 done
 release_binary
 work_folder "$KEEP"
-[ -f "$WORK/set/manifest.jsonl" ] || python3 scripts/lib/speech_sets.py pauses --out "$WORK/set" "${SET_ARGS[@]}"
+[ -f "$WORK/set/manifest.jsonl" ] || python3 -m bench.speech_sets pauses --out "$WORK/set" "${SET_ARGS[@]}"
 for denoiser in webrtc rnnoise deepfilter; do
-    python3 scripts/lib/run_recognize.py --bin "$BIN" --out "$WORK/$denoiser.jsonl" "$WORK/set/manifest.jsonl" -- \
+    python3 -m bench.run_recognize --out "$WORK/$denoiser.jsonl" "$WORK/set/manifest.jsonl" -- \
         --denoiser "$denoiser" "${EXTRA[@]}"
 done
 RUNS=(webrtc="$WORK/webrtc.jsonl" rnnoise="$WORK/rnnoise.jsonl" deepfilter="$WORK/deepfilter.jsonl")
 if [ -n "$BEFORE" ]; then
-    python3 scripts/lib/run_recognize.py --bin "$BEFORE" --out "$WORK/deepfilter-before.jsonl" "$WORK/set/manifest.jsonl" -- \
+    python3 -m bench.run_recognize --bin "$BEFORE" --out "$WORK/deepfilter-before.jsonl" "$WORK/set/manifest.jsonl" -- \
         --denoiser deepfilter "${EXTRA[@]}"
     RUNS+=("deepfilter, before=$WORK/deepfilter-before.jsonl")
 fi
-python3 scripts/lib/score_pauses.py "$WORK/set/manifest.jsonl" "${RUNS[@]}"
+python3 -m bench.score_pauses "$WORK/set/manifest.jsonl" "${RUNS[@]}"

@@ -24,6 +24,7 @@ set -euo pipefail
 for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,16p' "$0"; exit 0 ;; esac; done
 export BIBLE_COURSE_TEST_VOICES=1   # Piper says the session
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+source "$ROOT/scripts/lib/bench.sh"
 cd "$ROOT"
 BEFORE=""; QUOTAS="100,20,10"; PERIOD=100000; SNR=20; KEEP=""; TUNINGS=()
 while (($#)); do
@@ -39,7 +40,7 @@ while (($#)); do
 done
 release_binary
 work_folder "$KEEP"
-[ -f "$WORK/session/timeline.jsonl" ] || python3 scripts/lib/speech_sets.py session --out "$WORK/session" --bin "$BIN" --snr "$SNR"
+[ -f "$WORK/session/timeline.jsonl" ] || python3 -m bench.speech_sets session --out "$WORK/session" --snr "$SNR"
 "$BIN" model build --state-dir "$WORK/state" --curriculum "$WORK/session/curriculum" >/dev/null
 BUILDS=("this=$BIN")
 for tuning in "${TUNINGS[@]}"; do
@@ -49,5 +50,5 @@ for tuning in "${TUNINGS[@]}"; do
     BUILDS+=("$name=$BIN --config $WORK/$name.toml")
 done
 [ -n "$BEFORE" ] && BUILDS+=("before=$BEFORE")
-python3 scripts/lib/bench_pi.py --session "$WORK/session" --state "$WORK/state" --quotas "$QUOTAS" \
+python3 -m bench.pi --session "$WORK/session" --state "$WORK/state" --quotas "$QUOTAS" \
     --period-us "$PERIOD" ${KEEP:+--logs "$WORK/logs"} "${BUILDS[@]}"

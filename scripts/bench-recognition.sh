@@ -41,6 +41,7 @@ set -euo pipefail
 for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,39p' "$0"; exit 0 ;; esac; done
 export BIBLE_COURSE_TEST_VOICES=1
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+source "$ROOT/scripts/lib/bench.sh"
 cd "$ROOT"
 LIMIT=40; PER_KIND=30; JOBS=2; KEEP=""; ONLY="a,b,c,d,cost,review"; BEFORE=""
 while (($#)); do
@@ -59,46 +60,40 @@ work_folder "$KEEP"
 
 if [ ! -f "$WORK/piper/manifest.jsonl" ]; then
     say "making the sets (Piper synthesis is cached in ~/.cache/bible-course/piper)"
-    python3 scripts/lib/speech_sets.py decision --out "$WORK/sets" --limit "$LIMIT" --snr 20,12,6
-    python3 scripts/lib/speech_sets.py piper --out "$WORK/piper" --bin "$BIN" --snr 20,12,6 --beds held-out \
+    python3 -m bench.speech_sets decision --out "$WORK/sets" --limit "$LIMIT" --snr 20,12,6
+    python3 -m bench.speech_sets piper --out "$WORK/piper" --snr 20,12,6 --beds held-out \
         --kinds command,lookup,near-miss,other,question,answer --per-kind "$PER_KIND"
 fi
-python3 - "$WORK" <<'PY'
-import json, os, sys
-work = sys.argv[1]
-def rows(path): return [json.loads(l) for l in open(path) if l.strip()]
-def write(path, items):
-    with open(path, "w") as f: f.writelines(json.dumps(r) + "\n" for r in items)
-piper = rows(os.path.join(work, "piper", "manifest.jsonl"))
-write(os.path.join(work, "an4-eval.jsonl"), [r for r in rows(os.path.join(work, "sets", "an4.jsonl")) if r.get("split") == "eval"])
-write(os.path.join(work, "other-eval.jsonl"), [r for r in rows(os.path.join(work, "sets", "other.jsonl")) if r.get("split") == "eval"])
-write(os.path.join(work, "commands.jsonl"), [r for r in piper if r["kind"] in ("command", "lookup", "near-miss", "other")])
-write(os.path.join(work, "lesson.jsonl"), [r for r in piper if r["kind"] in ("command", "near-miss", "other")])
-cost = [r for r in piper if r["kind"] in ("command", "lookup", "near-miss") and r["snr"] in (None, 12.0)]
-write(os.path.join(work, "cost.jsonl"), cost + [r for r in rows(os.path.join(work, "other-eval.jsonl")) if r.get("snr") is None])
-write(os.path.join(work, "cost-lesson.jsonl"), [r for r in rows(os.path.join(work, "cost.jsonl")) if r["kind"] != "lookup"])
-write(os.path.join(work, "review.jsonl"), [r for r in piper if r["kind"] in ("question", "answer")
-      or (r["kind"] == "other" and r["snr"] in (None, 12.0))])
-PY
+# The held-out halves, the parts each run decodes, and the cost's fixed part.
+pick() { python3 -m bench.pick "$@"; }
+PIPER="$WORK/piper/manifest.jsonl"
+pick --split eval "$WORK/sets/an4.jsonl" > "$WORK/an4-eval.jsonl"
+pick --split eval "$WORK/sets/other.jsonl" > "$WORK/other-eval.jsonl"
+pick --kinds command,lookup,near-miss,other "$PIPER" > "$WORK/commands.jsonl"
+pick --kinds command,near-miss,other "$PIPER" > "$WORK/lesson.jsonl"
+{ pick --kinds command,lookup,near-miss --snr clean,12 "$PIPER"; pick --snr clean "$WORK/other-eval.jsonl"; } \
+    > "$WORK/cost.jsonl"
+pick --except-kinds lookup "$WORK/cost.jsonl" > "$WORK/cost-lesson.jsonl"
+{ pick --kinds question,answer "$PIPER"; pick --kinds other --snr clean,12 "$PIPER"; } > "$WORK/review.jsonl"
 # The decision shipped before it was refitted on DeepFilterNet3's output (2026-11-26).
 cat > "$WORK/before.json" <<'JSON'
-{"commandConfidence": {"bias": 0.0683, "weights": [0.0536, -0.0554, 2.5597, -8.3687, 0.0192, 1.301], "threshold": 0.3177}}
+{"commandConfidence": {"bias": 0.0683, "weights": {"wordsAgainstModel": 0.0536, "wholeAgainstModel": -0.0554, "closestRunDistance": 2.5597, "distance": -8.3687, "signalToNoise": 0.0192, "extraWords": 1.301}, "threshold": 0.3177}}
 JSON
 USER_GRAMMAR=(--grammars "$WORK/sets/an4/grammars" --vocabulary "$WORK/sets/an4/vocabulary.json")
 
 decode() {  # NAME USER(0|1) COURSE_MANIFESTS recognize flags...  ($DECODE_BIN: another build)
     local name="$1" user="$2" course="$3"; shift 3
-    local BIN="${DECODE_BIN:-$BIN}"
+    local bin="${DECODE_BIN:-$BIN}"
     local out="$WORK/run-$name"
     [ -f "$out/course.jsonl" ] && return
     say "decoding: $name $*"
     mkdir -p "$out"
     if ((user)); then
-        python3 scripts/lib/run_recognize.py --jobs "$JOBS" --bin "$BIN" --out "$out/user.jsonl" "$WORK/an4-eval.jsonl" -- \
+        python3 -m bench.run_recognize --bin "$bin" --jobs "$JOBS" --out "$out/user.jsonl" "$WORK/an4-eval.jsonl" -- \
             "${USER_GRAMMAR[@]}" "$@" 2>/dev/null
     fi
     # shellcheck disable=SC2086
-    python3 scripts/lib/run_recognize.py --jobs "$JOBS" --bin "$BIN" --out "$out/course.jsonl.tmp" $course -- "$@" 2>/dev/null
+    python3 -m bench.run_recognize --bin "$bin" --jobs "$JOBS" --out "$out/course.jsonl.tmp" $course -- "$@" 2>/dev/null
     mv "$out/course.jsonl.tmp.rss" "$out/course.jsonl.rss"
     mv "$out/course.jsonl.tmp" "$out/course.jsonl"
 }
@@ -128,7 +123,7 @@ fi
 
 echo "== Hearing benchmark, held-out sets ($(nproc) cores; $BIN; $(grep -c . "$WORK/an4-eval.jsonl") files through AN4's grammar," \
      "$(cat "$WORK/commands.jsonl" "$WORK/other-eval.jsonl" | grep -c .) through the course's)"
-python3 scripts/lib/score_denoise.py --user "$WORK/an4-eval.jsonl" --course "$WORK/commands.jsonl,$WORK/other-eval.jsonl" "${RUNS[@]}"
+python3 -m bench.score_denoise --user "$WORK/an4-eval.jsonl" --course "$WORK/commands.jsonl,$WORK/other-eval.jsonl" "${RUNS[@]}"
 
 if wants cost; then
     ONE_CORE="$WORK/bible-course-core0"
@@ -140,14 +135,14 @@ if wants cost; then
         out="$WORK/cost-${#COST_RUNS[@]}"; mkdir -p "$out"
         if [ ! -f "$out/course.jsonl" ]; then
             say "decoding on core 0: $name ${flags[*]}"
-            python3 scripts/lib/run_recognize.py --jobs 1 --bin "$ONE_CORE" --out "$out/course.jsonl.tmp" "$WORK/$manifest" -- \
+            python3 -m bench.run_recognize --jobs 1 --bin "$ONE_CORE" --out "$out/course.jsonl.tmp" "$WORK/$manifest" -- \
                 "${flags[@]}" 2>/dev/null
             mv "$out/course.jsonl.tmp.rss" "$out/course.jsonl.rss"; mv "$out/course.jsonl.tmp" "$out/course.jsonl"
         fi
         COST_RUNS+=("$name=$out")
     done
     echo "== On one core (taskset -c 0), one recording at a time: $(grep -c . "$WORK/cost.jsonl") files"
-    python3 scripts/lib/score_denoise.py --user /dev/null --course "$WORK/cost.jsonl" "${COST_RUNS[@]}" | sed -n '/^Decode CPU/,$p'
+    python3 -m bench.score_denoise --user /dev/null --course "$WORK/cost.jsonl" "${COST_RUNS[@]}" | sed -n '/^Decode CPU/,$p'
     for run in "${COST_RUNS[@]}"; do echo "peak RSS, ${run%%=*}: $(cat "${run#*=}/course.jsonl.rss") MB"; done
 fi
 
@@ -159,12 +154,12 @@ for config in "plain grammar (review)|--garbage-weight 0" "before, WebRTC (revie
     out="$WORK/review-$((${#REVIEWS[@]} / 2))"; mkdir -p "$out"
     if [ ! -f "$out/real.jsonl" ]; then
         say "recognising during the review question: $name ${flags[*]}"
-        python3 scripts/lib/run_recognize.py --jobs "$JOBS" --bin "$BIN" --out "$out/piper.jsonl" "$WORK/review.jsonl" -- \
+        python3 -m bench.run_recognize --jobs "$JOBS" --out "$out/piper.jsonl" "$WORK/review.jsonl" -- \
             --answers "$ANSWERS" "${flags[@]}" 2>/dev/null
-        python3 scripts/lib/run_recognize.py --jobs "$JOBS" --bin "$BIN" --out "$out/real.jsonl" "$WORK/other-eval.jsonl" -- \
+        python3 -m bench.run_recognize --jobs "$JOBS" --out "$out/real.jsonl" "$WORK/other-eval.jsonl" -- \
             --answers "$ANSWERS" "${flags[@]}" 2>/dev/null
     fi
     REVIEWS+=(--review "$name=$out")
 done
 echo "== During the review question"
-python3 scripts/lib/score_hearing.py --piper "$WORK/review.jsonl" --real "$WORK/other-eval.jsonl" "${REVIEWS[@]}"
+python3 -m bench.score_hearing --piper "$WORK/review.jsonl" --real "$WORK/other-eval.jsonl" "${REVIEWS[@]}"

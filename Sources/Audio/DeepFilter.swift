@@ -32,7 +32,7 @@ public final class DeepFilter: @unchecked Sendable {
     /// The model's file name, beside the library.
     public static let modelName = "DeepFilterNet3_onnx.tar.gz"
     /// How many frames its output runs behind its input: its spectrum's one frame of
-    /// overlap and the model's two frames of look-ahead (`scripts/lib/denoise.py --delay`
+    /// overlap and the model's two frames of look-ahead (`python3 -m bench.denoise --delay`
     /// finds the same).
     static let delayFrames = 3
     /// How far it may push noise down, dB: as far as it will, as measured

@@ -1,5 +1,5 @@
 /// The command decision's weights, one per feature of ``CommandFeatures`` and named as it
-/// names them, so a fit (`scripts/lib/fit_decision.py`, `fit_refusal.py`) and a tuning file
+/// names them, so a fit (`scripts/lib/bench/fit_decision.py`, `fit_refusal.py`) and a tuning file
 /// give each by its name and no order has to be kept in step.
 public struct CommandWeights: Hashable, Sendable, Codable {
     public var wordsAgainstModel: Double

@@ -11,7 +11,7 @@ import Scripture
 import Vocabulary
 
 /// One command utterance's two decodes as `recognize --features` prints them, for
-/// `scripts/lib/fit_decision.py`.
+/// `scripts/lib/bench/fit_decision.py`.
 struct DecodesJSON: Encodable {
     struct Decode: Encodable {
         /// Each segment (fillers too) as word, first frame, last frame, acoustic score.

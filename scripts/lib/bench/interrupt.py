@@ -11,7 +11,7 @@ is a reading), SNR dB below the person's voice. Other people's
 sentences (Common Voice) said at random moments of the same reading, and the daemon's own
 voice alone over each condition's room noise, count the false stops.
 
-    bench_interrupt.py --bin BIN --out DIR [--trials 40] [--conditions none/clean,0/clean,10/12]
+    python3 -m bench.interrupt [--bin BIN] --out DIR [--trials 40] [--conditions none/clean,0/clean,10/12]
                        [--word stop|no|an4] [--drift 100] [--seed 7] [--half-duplex]
                        [--stops-only] [--false-stops-only] [--cost]
 
@@ -24,9 +24,9 @@ echo level) with other people's sentences, per hour of the daemon's speech.
 """
 import argparse, array, json, os, random, resource, statistics, subprocess, sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from speech_corpus import read, write  # noqa: E402
-from speech_sets import SPEECH, Piper, noise_bed, bed_cuts, transcripts  # noqa: E402
+from bench import PIPER_CACHE, SPEECH, binary
+from bench.speech_corpus import read, write
+from bench.speech_sets import Piper, noise_bed, bed_cuts, transcripts
 
 LOOKUP = "read psalm one hundred three"
 
@@ -104,7 +104,7 @@ def outcome(events, first_stop_end):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bin", required=True)
+    binary.add_argument(ap)
     ap.add_argument("--out", required=True)
     ap.add_argument("--trials", type=int, default=40)
     ap.add_argument("--conditions", default="none/clean,none/12,none/6")
@@ -120,12 +120,13 @@ def main():
     ap.add_argument("--false-stops-only", action="store_true", help="only the false stops (no stop trials)")
     ap.add_argument("--half-duplex", action="store_true", help="the daemon deaf while it speaks (hear_while_speaking = false)")
     args = ap.parse_args()
+    args.bin = binary.find(args.bin)
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     state = os.path.join(args.out, "state")
     lookup = os.path.join(args.out, "lookup.wav")
     if not os.path.exists(lookup):
-        Piper(os.path.expanduser("~/.cache/bible-course/piper")).say(LOOKUP, 1.0, 0, lookup)
+        Piper(PIPER_CACHE).say(LOOKUP, 1.0, 0, lookup)
     duplex = ["--hear-while-speaking", "false"] if args.half_duplex else []
     if args.hearing_tuning:
         duplex += ["--hearing-tuning", args.hearing_tuning]

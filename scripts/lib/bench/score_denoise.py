@@ -3,7 +3,7 @@
 decisions side by side (scripts/bench-denoise.sh, scripts/bench-recognition.sh), the first
 run being the baseline.
 
-    score_denoise.py --user MANIFEST[,...] --course MANIFEST[,...] [--cleaned DIR...] NAME=DIR...
+    python3 -m bench.score_denoise --user MANIFEST[,...] --course MANIFEST[,...] [--cleaned DIR...] NAME=DIR...
                      [--denoiser NAME=FILE...]
 
 DIR holds user.jsonl (AN4's people through a user grammar of their sentences) and
@@ -24,16 +24,10 @@ decodes' CPU per audio second (`decode_ms` / `audio_ms`, median and p95 over eve
 and the intent's latency after the trailing silence (`latency_ms`, median and p95) per
 run, and each denoiser's own CPU per audio second (FILE: denoise.py's output line).
 """
-import argparse, json, os, sys
+import argparse, os, sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fit_decision import taken  # noqa: E402
-from speech_sets import EVERYDAY  # noqa: E402
-
-
-def rows_of(path):
-    with open(path) as f:
-        return [json.loads(line) for line in f if line.strip()]
+from bench.results import Results, manifest, named, noise, noise_order, quantile, read_jsonl, rtf, taken
+from bench.speech_sets import EVERYDAY
 
 
 def group(e, grammar):
@@ -56,15 +50,10 @@ ORDER = ["AN4 people, user grammar", "Piper commands", "Piper look-ups", "real o
 POSITIVE = ORDER[:3]
 
 
-def level(e):
-    return "clean" if e.get("snr") is None else f"{int(e['snr'])} dB"
-
-
 def quantiles(values, digits=3):
-    values = sorted(values)
     if not values:
         return "-", "-"
-    return f"{values[len(values) // 2]:.{digits}f}", f"{values[min(len(values) - 1, int(0.95 * len(values)))]:.{digits}f}"
+    return f"{quantile(values, 0.5):.{digits}f}", f"{quantile(values, 0.95):.{digits}f}"
 
 
 def main():
@@ -75,21 +64,20 @@ def main():
     ap.add_argument("--denoiser", action="append", default=[], help="NAME=FILE: denoise.py's cost line")
     ap.add_argument("runs", nargs="+", help="NAME=DIR")
     args = ap.parse_args()
-    manifests = {g: [e for m in getattr(args, g).split(",") for e in rows_of(m)] for g in ("user", "course")}
+    manifests = {g: manifest(getattr(args, g)) for g in ("user", "course")}
     source = {}  # a cleaned copy -> the recording it was cleaned from
     for folder in args.cleaned:
         for name in os.listdir(folder):
             if name.endswith(".jsonl"):
-                source.update((e["file"], e["source"]) for e in rows_of(os.path.join(folder, name)))
-    runs = [r.split("=", 1) for r in args.runs]
+                source.update((e["file"], e["source"]) for e in read_jsonl(os.path.join(folder, name)))
+    runs = [named(r) for r in args.runs]
     names = [n for n, _ in runs]
     outcome, cost, latency = {}, {}, {}
     for name, folder in runs:
         results = {}
         for g in ("user", "course"):
-            path = os.path.join(folder, g + ".jsonl")
-            for row in rows_of(path) if os.path.exists(path) else []:
-                results[(g, source.get(row["file"], row["file"]))] = row
+            for file, row in Results.of_folder(folder, (g,)).items():
+                results[(g, source.get(file, file))] = row
         outcome[name], cost[name], latency[name] = {}, [], []
         for g in ("user", "course"):
             for e in manifests[g]:
@@ -98,13 +86,12 @@ def main():
                     continue
                 if "error" in row:
                     sys.exit(f"score_denoise: {name} could not decode {e['file']}: {row['error']}")
-                acted, right = taken(dict(e, grammar=g), row)
+                acted, right = taken(e, row, g)
                 outcome[name][(g, e["file"])] = (acted, right)
                 if row.get("audio_ms"):
-                    cost[name].append(row["decode_ms"] / row["audio_ms"])
+                    cost[name].append(rtf(row))
                     latency[name].append(row.get("latency_ms", 0))
-    levels = sorted({level(e) for g in manifests for e in manifests[g]},
-                    key=lambda lv: float("-inf") if lv == "clean" else -float(lv.split()[0]))
+    levels = sorted({noise(e) for g in manifests for e in manifests[g]}, key=noise_order)
     base = names[0]
 
     def covered(n, items):
@@ -114,7 +101,7 @@ def main():
     print("|---|---|---|" + "---|" * len(names))
     for gname in POSITIVE:
         for lv in levels:
-            items = [(g, e) for g in ("user", "course") for e in manifests[g] if group(e, g) == gname and level(e) == lv]
+            items = [(g, e) for g in ("user", "course") for e in manifests[g] if group(e, g) == gname and noise(e) == lv]
             if not items:
                 continue
             b = sum(outcome[base][(g, e["file"])][1] for g, e in items) if covered(base, items) else 0
@@ -134,7 +121,7 @@ def main():
     print("|---|---|---|" + "---|" * len(names))
     for gname in ORDER[3:]:
         for lv in levels:
-            items = [(g, e) for g in ("user", "course") for e in manifests[g] if group(e, g) == gname and level(e) == lv]
+            items = [(g, e) for g in ("user", "course") for e in manifests[g] if group(e, g) == gname and noise(e) == lv]
             if not items:
                 continue
             cells = []

@@ -5,7 +5,7 @@ heard as a refusal and how often other speech and room noise are, beside the pla
 correction grammar (no rejection: every bare "no" it decodes is a refusal) and the build
 that made the decodes.
 
-    fit_refusal.py --run RESULTS.jsonl --manifest refusals.jsonl [--target 0.02] [--model JSON]
+    python3 -m bench.fit_refusal --run RESULTS.jsonl --manifest refusals.jsonl [--target 0.02] [--model JSON]
 
 RESULTS: `recognize --correction --json --features` over the manifest's files
 (run_recognize.py); the manifest: speech_sets.py refusals (kind refusal, other, noise;
@@ -20,24 +20,17 @@ Prints the coefficients as JSON (weights by feature name, as HearingTuning.shipp
 CommandWeights takes them), then the table. --model measures given
 coefficients (that JSON) instead of fitting.
 """
-import argparse, json, math, os, sys
+import argparse, json, math, sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fit_decision import fit  # noqa: E402  (weighted logistic regression)
+from bench.fit_decision import fit  # weighted logistic regression
+from bench.results import Results, manifest as read_manifest, noise
 
 
 def load(run, manifest):
-    by_file = {}
-    for line in open(run):
-        if line.strip():
-            row = json.loads(line)
-            by_file[row["file"]] = row
+    decodes = Results(run)
     rows = []
-    for line in open(manifest):
-        if not line.strip():
-            continue
-        m = json.loads(line)
-        r = by_file.get(m["file"])
+    for m in read_manifest(manifest):
+        r = decodes.get(m)
         if r is None:
             continue
         candidate = next((d for d in r.get("decodes") or [] if d.get("intent") == "refusal" and d.get("features")), None)
@@ -56,7 +49,7 @@ def table(rows, split, decide):
     for r in rows:
         if r["split"] != split:
             continue
-        key = (r["kind"], "clean" if r["snr"] is None else f"{int(r['snr'])} dB")
+        key = (r["kind"], noise(r))
         hit, n = out.get(key, (0, 0))
         out[key] = (hit + bool(decide(r)), n + 1)
     return out

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where a running process's resident memory is, part by part, from /proc/PID/smaps.
 
-    memory_parts.py PID [--json]
+    python3 -m bench.memory_parts PID [--json]
 
 Every mapping is put in one part: the executable, each shared library, each data file
 mapped (models, databases, espeak-ng's data), the main heap, glibc's per-thread malloc
@@ -74,6 +74,8 @@ def breakdown(pid):
 
 
 def main():
+    if len(sys.argv) < 2 or not sys.argv[1].isdigit():
+        sys.exit(__doc__)
     pid = int(sys.argv[1])
     parts, counts = breakdown(pid)
     if "--json" in sys.argv[2:]:

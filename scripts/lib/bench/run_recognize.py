@@ -2,7 +2,7 @@
 """Runs `bible-course recognize --json` over the files of one or more manifests, split
 across parallel processes (one per core), and writes the JSON lines in manifest order.
 
-    run_recognize.py --bin BIN --out RESULTS.jsonl [--jobs N] [--flag-from FIELD=FLAG] MANIFEST... [-- recognize flags]
+    python3 -m bench.run_recognize [--bin BIN] --out RESULTS.jsonl [--jobs N] [--flag-from FIELD=FLAG] MANIFEST... [-- recognize flags]
 
 --flag-from: each file is recognised with FLAG and the value of its manifest row's FIELD
 (`--flag-from part=--missing-part`), one group of processes per value.
@@ -12,6 +12,9 @@ writes it beside the results (RESULTS.rss).
 """
 import argparse, json, os, resource, subprocess, sys, tempfile
 
+from bench import binary
+from bench.results import manifest
+
 
 def main():
     argv = sys.argv[1:]
@@ -20,19 +23,18 @@ def main():
         extra = argv[argv.index("--") + 1:]
         argv = argv[: argv.index("--")]
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bin", required=True)
+    binary.add_argument(ap)
     ap.add_argument("--out", required=True)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--flag-from", help="FIELD=FLAG: each file with FLAG and its row's FIELD")
     ap.add_argument("manifests", nargs="+")
     args = ap.parse_args(argv)
+    program = binary.find(args.bin)
     field, _, flag = (args.flag_from or "").partition("=")
     files, groups = [], {}
-    for manifest in args.manifests:
-        with open(manifest) as f:
-            for row in (json.loads(line) for line in f if line.strip()):
-                files.append(row["file"])
-                groups.setdefault(row[field] if field else None, []).append(row["file"])
+    for row in manifest(args.manifests):
+        files.append(row["file"])
+        groups.setdefault(row[field] if field else None, []).append(row["file"])
     rows = {}
     with tempfile.TemporaryDirectory() as work:
         for g, (value, members) in enumerate(groups.items()):
@@ -42,7 +44,7 @@ def main():
             processes = []
             for i, chunk in enumerate(chunks):
                 out = open(os.path.join(work, f"{g}-{i}.jsonl"), "w")
-                cmd = [args.bin, "recognize", "--json", "--state-dir", os.path.join(work, f"state{i}")] + extra + flags + chunk
+                cmd = [program, "recognize", "--json", "--state-dir", os.path.join(work, f"state{i}")] + extra + flags + chunk
                 processes.append((subprocess.Popen(cmd, stdout=out), out))
             failed = False
             for process, out in processes:

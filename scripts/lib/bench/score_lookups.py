@@ -3,7 +3,7 @@
 acted on, or heard in part and its missing part asked for and answered; wrong passages
 named; and how many of those a real person's "no" would stop before the passage is read.
 
-    score_lookups.py --lookups MANIFEST --plain RUN --shipped RUN [--answers MANIFEST --answered RUN]
+    python3 -m bench.score_lookups --lookups MANIFEST --plain RUN --shipped RUN [--answers MANIFEST --answered RUN]
                      [--refusals MANIFEST --refused RUN] [--others MANIFEST --others-run RUN]
 
 Runs are `recognize --json` results (one line per file). Prints, per noise: the look-ups;
@@ -15,24 +15,9 @@ correction window hears; and the wrong passages that would be read past their re
 when the person says "no" to every wrong one (named x not heard). Then other speech: acted
 on, and asked for a missing part.
 """
-import argparse, collections, json
+import argparse, collections
 
-
-def rows(path):
-    with open(path) as f:
-        return [json.loads(line) for line in f if line.strip()]
-
-
-def by_file(path):
-    return {row["file"]: row for row in rows(path)}
-
-
-def noise(row):
-    return "clean" if row.get("snr") is None else f"{int(row['snr'])} dB"
-
-
-def looked_up(result):
-    return (result.get("intent") or {}).get("lookup")
+from bench.results import Results, lookup as looked_up, manifest as rows, noise, noise_order
 
 
 def part_right(part, expected):
@@ -56,9 +41,9 @@ def main():
     args = ap.parse_args()
 
     lookups = [r for r in rows(args.lookups) if r["kind"] == "lookup"]
-    plain, shipped = by_file(args.plain), by_file(args.shipped)
+    plain, shipped = Results(args.plain), Results(args.shipped)
     answers = {r["lookup"]: r for r in rows(args.answers)} if args.answers else {}
-    answered = by_file(args.answered) if args.answered else {}
+    answered = Results(args.answered) if args.answered else Results()
     count = collections.defaultdict(collections.Counter)
     for row in lookups:
         c = count[noise(row)]
@@ -78,7 +63,7 @@ def main():
                 c["answer right" if reply == expected else "answer wrong"] += 1
     heard_no = collections.Counter()
     if args.refusals and args.refused:
-        refused = by_file(args.refused)
+        refused = Results(args.refused)
         for row in rows(args.refusals):
             if row["kind"] == "refusal" and row.get("split") == "eval":
                 heard_no[noise(row) + " n"] += 1
@@ -88,7 +73,7 @@ def main():
           "| answered: right / wrong | acted on rightly (% of plain) | wrong passages named | \"no\" heard "
           "| wrong read past the reference |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for level in sorted(count, key=lambda k: (k != "clean", -int(k.split()[0]) if k != "clean" else 0)):
+    for level in sorted(count, key=noise_order):
         c = count[level]
         right = c["whole right"] + c["answer right"]
         wrong = c["whole wrong"] + c["answer wrong"]
@@ -104,7 +89,7 @@ def main():
               f"| {wrong} ({wrong / c['n']:.1%}) | {no} | {past} |")
 
     if args.others and args.others_run:
-        run = by_file(args.others_run)
+        run = Results(args.others_run)
         other = collections.defaultdict(collections.Counter)
         for row in rows(args.others):
             result = run.get(row["file"])

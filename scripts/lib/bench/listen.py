@@ -2,7 +2,7 @@
 """Figures of `bible-course listen`, the Bible-domain language model against PocketSphinx's
 stock en-us model on the same audio, side by side:
 
-    bench_listen.py --bin bible-course --bible Models/Bible.db [--verses 200] [--named 100]
+    python3 -m bench.listen [--bin BIN] --bible Models/Bible.db [--verses 200] [--named 100]
                     [--seed 1] [--cache DIR] [--before BIN] [--no-stock] [--cores 0]
 
 - word error rate on BSB verses of 8 to 30 words read by Piper's en_US-joe-medium voice,
@@ -25,9 +25,9 @@ stock en-us model on the same audio, side by side:
 """
 import argparse, json, os, random, re, shutil, subprocess, sys, tempfile, time, wave
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from speech_sets import Piper, SPEECH, noise_bed, transcripts  # noqa: E402
-from speech_corpus import RATE, mix, read, write  # noqa: E402
+from bench import PIPER_CACHE, SPEECH, binary
+from bench.speech_sets import Piper, noise_bed, transcripts
+from bench.speech_corpus import RATE, mix, read, write
 
 CARRIERS = ["as it says in", "turn with me to", "we read in", "look at", "in"]
 
@@ -140,16 +140,17 @@ def percentile(values, share):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", required=True)
+    binary.add_argument(parser)
     parser.add_argument("--bible", required=True)
     parser.add_argument("--verses", type=int, default=200)
     parser.add_argument("--named", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--cache", default=os.path.expanduser("~/.cache/bible-course/piper"))
+    parser.add_argument("--cache", default=PIPER_CACHE)
     parser.add_argument("--before", help="the previous build's binary, run beside on the same files")
     parser.add_argument("--no-stock", action="store_true", help="leave out the stock model's runs")
     parser.add_argument("--cores", default="0", help="taskset's core list for every listen run (all: anywhere)")
     args = parser.parse_args()
+    args.bin = binary.find(args.bin)
     rng = random.Random(args.seed)
     work = tempfile.mkdtemp(prefix="bench-listen-")
     try:

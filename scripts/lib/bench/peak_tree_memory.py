@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs a command and prints the peak memory of its whole process tree.
 
-    scripts/lib/peak_tree_memory.py [--every SECONDS] -- COMMAND...
+    python3 -m bench.peak_tree_memory [--every SECONDS] -- COMMAND...
 
 Every SECONDS (0.5) it sums, over the command and all its descendants, the resident set
 (Rss) and the proportional set (Pss: shared pages divided among the processes sharing
@@ -60,6 +60,8 @@ def memory(pid):
 
 def main():
     arguments = sys.argv[1:]
+    if arguments[:1] in (["-h"], ["--help"]):
+        sys.exit(__doc__)
     every = 0.5
     if arguments[:1] == ["--every"]:
         every, arguments = float(arguments[1]), arguments[2:]

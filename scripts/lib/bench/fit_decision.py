@@ -3,7 +3,7 @@
 recordings and prints, for recordings it was not fitted on, what it keeps and what it lets
 through beside the plain grammar (no rejection) and the build that made the decodes.
 
-    fit_decision.py --fit PAIR... --eval PAIR... [--target 0.003] [--near-target 0.04]
+    python3 -m bench.fit_decision --fit PAIR... --eval PAIR... [--target 0.003] [--near-target 0.04]
                     [--near-weight 20] [--threshold T] [--features a,b,...]
                     [--model JSON] [--curve]
 
@@ -32,11 +32,9 @@ import argparse, json, math, re, zlib
 
 import numpy as np
 
+from bench.results import Results, manifest, taken
+
 FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*|\(NULL\))$")
-# `recognize`'s rejections that mean the grammar accepted the words (a user grammar's
-# sentence has no intent of its own): the binary's wording (Rejection.unmatched), checked by
-# Tests/AssistantUnitTests/ScriptsAgreementTests.swift.
-GRAMMAR_ACCEPTED = (None, "no command matches")
 # The binary's names of the features (recognize --features), the weights' names too.
 NAMES = ["wordsAgainstModel", "wholeAgainstModel", "closestRunDistance", "distance", "signalToNoise", "extraWords"]
 
@@ -60,24 +58,13 @@ def load(pairs, split):
     for pair in pairs:
         grammar, pair = pair.split("=", 1)
         runs, manifests = pair.split(":", 1)
-        rows = {}
-        for run in runs.split(","):
-            for line in open(run):
-                try:
-                    r = json.loads(line)
-                except ValueError:
-                    continue
-                rows[r["file"]] = r
-        for manifest in manifests.split(","):
-            for line in open(manifest):
-                if not line.strip():
-                    continue
-                e = json.loads(line)
-                if "split" not in e and e.get("set") == "piper":
-                    e["split"] = ("fit", "eval")[zlib.crc32(e["text"].encode()) % 2]
-                if e.get("split", "eval") != split or e["file"] not in rows:
-                    continue
-                out.append((dict(e, grammar=grammar), rows[e["file"]]))
+        rows = Results(runs, skip_broken=True)
+        for e in manifest(manifests):
+            if "split" not in e and e.get("set") == "piper":
+                e["split"] = ("fit", "eval")[zlib.crc32(e["text"].encode()) % 2]
+            if e.get("split", "eval") != split or e["file"] not in rows:
+                continue
+            out.append((dict(e, grammar=grammar), rows.get(e)))
     return out
 
 
@@ -96,21 +83,6 @@ def acts(e, d):
     if e["kind"] == "sentence" or e["grammar"] == "user":
         return bool(words_of(d["grammar"]))
     return d.get("intent") is not None
-
-
-def intent_of(row):
-    i = row.get("intent")
-    return (i.get("command") or i.get("lookup") or i.get("answer")) if i else None
-
-
-def taken(e, row):
-    """(acted on, acted on rightly) for one file as the build that decoded it decided: through
-    a user grammar a sentence taken (it has no intent of its own), else the intent."""
-    if e["kind"] == "sentence" or e["grammar"] == "user":
-        acted = bool(row.get("text")) and row.get("rejected") in GRAMMAR_ACCEPTED
-        return acted, acted and row.get("text") == e["expected"]
-    i = intent_of(row)
-    return i is not None, i is not None and i == e.get("expected")
 
 
 def fit(X, y, weights, l2=1e-2, steps=200):
@@ -203,7 +175,7 @@ def main():
     def heard(e, row, name, at=None):
         """(acted on, acted on rightly) for one file; `at` a threshold other than the chosen one."""
         if name == "build":
-            return taken(e, row)
+            return taken(e, row, e["grammar"])
         if name == "plain grammar":
             d = first(row, lambda d: acts(e, d))
         else:

@@ -2,7 +2,7 @@
 """Scores `bible-course recognize --json` runs over the hearing sets (speech_sets.py) and
 prints them side by side, one row per configuration, the first row being the baseline.
 
-    score_hearing.py --piper MANIFEST --real MANIFEST --an4 MANIFEST \
+    python3 -m bench.score_hearing --piper MANIFEST --real MANIFEST --an4 MANIFEST \
                      NAME=DIR [NAME=DIR ...] [--review NAME=DIR ...] [--errors NAME]
 
 Each DIR holds piper.jsonl, real.jsonl and an4.jsonl (run_recognize.py output; a missing
@@ -27,34 +27,10 @@ is measured against.
 - Decoding: real-time factor (decode CPU time / audio, median and p95 over every file)
   and intent latency after the trailing silence (median, p95), peak RSS.
 """
-import json, os, statistics, sys
+import os, sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fit_decision import GRAMMAR_ACCEPTED  # noqa: E402  (the grammar accepted the words)
-
-
-def load(path):
-    if not path or not os.path.exists(path):
-        return []
-    with open(path) as f:
-        return [json.loads(l) for l in f if l.strip()]
-
-
-def intent_of(r):
-    i = r.get("intent")
-    if not i:
-        return None
-    for key in ("command", "lookup"):
-        if key in i:
-            return i[key]
-    if "answer" in i:
-        return "answer:" + i["answer"]
-    return "other"
-
-
-def quantile(xs, q):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
+from bench.results import GRAMMAR_ACCEPTED, Results, intent as intent_of, manifest, named, noise, noise_order, \
+    quantile, rtf
 
 
 def share(n, d):
@@ -62,23 +38,20 @@ def share(n, d):
 
 
 def condition(e):
-    return "clean" if e.get("noise", "none") == "none" else f"{int(e['snr'])}dB"
+    return noise(e, unit="dB")
 
 
 class Run:
-    def __init__(self, name, folder, manifests):
+    """A configuration's decodes (DIR/piper.jsonl, real.jsonl, an4.jsonl), by name."""
+
+    def __init__(self, name, folder):
         self.name = name
-        self.rows = {}
-        for part in ("piper", "real", "an4"):
-            for r in load(os.path.join(folder, part + ".jsonl")):
-                self.rows[r["file"]] = r
-        self.rss = max((float(open(os.path.join(folder, p + ".jsonl.rss")).read())
-                        for p in ("piper", "real", "an4") if os.path.exists(os.path.join(folder, p + ".jsonl.rss"))),
-                       default=float("nan"))
-        self.manifests = manifests
+        self.results = Results.of_folder(folder, ("piper", "real", "an4"))
+        self.rows = self.results.by_file
+        self.rss = float("nan") if self.results.rss is None else self.results.rss
 
     def get(self, e):
-        return self.rows.get(e["file"])
+        return self.results.get(e)
 
 
 def main():
@@ -87,20 +60,22 @@ def main():
     while args:
         a = args.pop(0)
         if a in ("--piper", "--real", "--an4"):
-            manifests[a[2:]] = load(args.pop(0))
+            path = args.pop(0)
+            manifests[a[2:]] = manifest(path) if os.path.exists(path) else []
+        elif a in ("-h", "--help"):
+            sys.exit(__doc__)
         elif a == "--errors":
             errors = args.pop(0)
         elif a == "--review":
-            reviews.append(tuple(args.pop(0).split("=", 1)))
+            reviews.append(named(args.pop(0)))
         elif "=" in a:
-            name, folder = a.split("=", 1)
-            runs.append((name, folder))
+            runs.append(named(a))
         else:
             sys.exit(f"score_hearing.py: unknown argument {a}")
     piper, real, an4 = manifests.get("piper", []), manifests.get("real", []), manifests.get("an4", [])
-    runs = [Run(n, f, manifests) for n, f in runs]
-    reviews = [Run(n, f, manifests) for n, f in reviews]
-    conds = sorted({condition(e) for e in piper}, key=lambda c: (c != "clean", -int(c[:-2]) if c != "clean" else 0))
+    runs = [Run(n, f) for n, f in runs]
+    reviews = [Run(n, f) for n, f in reviews]
+    conds = sorted({condition(e) for e in piper}, key=noise_order)
     width = max(len(r.name) for r in runs + reviews) + 1
 
     def table(title, header, cells, rows=None):
@@ -206,9 +181,9 @@ def main():
 
     def speed_cells(run):
         rows = [r for r in run.rows.values() if r.get("audio_ms")]
-        rtf = [r["decode_ms"] / r["audio_ms"] for r in rows]
+        cost = [rtf(r) for r in rows]
         lat = [r.get("latency_ms", 0) for r in rows]
-        return [f"{quantile(rtf, .5):.3f}", f"{quantile(rtf, .95):.3f}", f"{quantile(lat, .5):.0f}",
+        return [f"{quantile(cost, .5):.3f}", f"{quantile(cost, .95):.3f}", f"{quantile(lat, .5):.0f}",
                 f"{quantile(lat, .95):.0f}", f"{run.rss:.0f}"]
     table("decoding: RTF (CPU / audio), intent latency after the trailing silence (ms), peak RSS (MB)",
           ["RTF med", "RTF p95", "lat med", "lat p95", "RSS"], speed_cells)

