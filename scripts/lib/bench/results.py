@@ -86,9 +86,6 @@ class Results:
     def __contains__(self, file):
         return file in self.by_file
 
-    def __len__(self):
-        return len(self.by_file)
-
     def values(self):
         return self.by_file.values()
 
@@ -136,11 +133,6 @@ def taken(entry, row, grammar):
 
 
 # --- Conditions and figures ----------------------------------------------------------------
-
-def snr(entry):
-    """The entry's signal-to-noise ratio in dB, None when clean."""
-    return entry.get("snr")
-
 
 def noise(entry, unit=" dB"):
     """"clean", or the SNR as "12 dB" (unit "dB": "12dB")."""

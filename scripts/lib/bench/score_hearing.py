@@ -47,7 +47,6 @@ class Run:
     def __init__(self, name, folder):
         self.name = name
         self.results = Results.of_folder(folder, ("piper", "real", "an4"))
-        self.rows = self.results.by_file
         self.rss = float("nan") if self.results.rss is None else self.results.rss
 
     def get(self, e):
@@ -180,7 +179,7 @@ def main():
           ["right", "kept"], an4_cells)
 
     def speed_cells(run):
-        rows = [r for r in run.rows.values() if r.get("audio_ms")]
+        rows = [r for r in run.results.values() if r.get("audio_ms")]
         cost = [rtf(r) for r in rows]
         lat = [r.get("latency_ms", 0) for r in rows]
         return [f"{quantile(cost, .5):.3f}", f"{quantile(cost, .95):.3f}", f"{quantile(lat, .5):.0f}",
