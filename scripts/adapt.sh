@@ -40,6 +40,7 @@ fi
 MODEL=/usr/share/pocketsphinx/model/en-us
 WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
 mkdir -p "$OUT" "$WORK/audio"
+OUT="$(cd "$OUT" && pwd)"   # the training runs in the work folder; a relative OUT_DIR is the caller's
 # The alignment dictionary: cmudict, plus the recogniser's own words it lacks (the book
 # names' authored pronunciations), so recordings of commands and look-ups are kept.
 DICT="$WORK/adapt.dict"
