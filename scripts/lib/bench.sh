@@ -5,14 +5,15 @@
 #
 #   ROOT            the checkout
 #   BIBLE_COURSE    the binary as bench.binary finds it ($BIBLE_COURSE, else the checkout's
-#                   newest build, else the one on PATH; empty when there is none)
+#                   newest build, else the one on PATH; empty, and the reason on stderr,
+#                   when there is none or $BIBLE_COURSE names no executable)
 #   release_binary  builds the release binary a benchmark measures: BIN and BIBLE_COURSE
 #                   name it, so the Python finds it too
 #   work_folder [DIR]  the benchmark's working folder in WORK: DIR when given (made if
 #                   missing, kept, its sets reused), else a temporary one removed at exit
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export PYTHONPATH="$ROOT/scripts/lib${PYTHONPATH:+:$PYTHONPATH}"
-BIBLE_COURSE="$(python3 -m bench.binary 2>/dev/null || true)"
+BIBLE_COURSE="$(python3 -m bench.binary || true)"
 export BIBLE_COURSE
 
 release_binary() {

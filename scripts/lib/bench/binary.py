@@ -16,10 +16,13 @@ from bench import ROOT
 def find(given=None):
     """The binary's path, or SystemExit naming what was looked for."""
     for path, origin in ((given, "--bin"), (os.environ.get("BIBLE_COURSE"), "$BIBLE_COURSE")):
-        if path:
-            if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-                sys.exit(f"bible-course: {origin} {path} is not an executable file")
-            return path
+        if not path:
+            continue
+        if os.sep not in path:
+            path = shutil.which(path) or path  # a command's name, looked up on PATH
+        if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+            sys.exit(f"bible-course: {origin} {path} is not an executable file")
+        return path
     builds = [p for p in (os.path.join(ROOT, ".build", kind, "bible-course") for kind in ("release", "debug"))
               if os.access(p, os.X_OK)]
     if builds:

@@ -23,7 +23,7 @@ coefficients (that JSON) instead of fitting.
 import argparse, json, math, sys
 
 from bench.fit_decision import fit  # weighted logistic regression
-from bench.results import Results, manifest as read_manifest, noise
+from bench.results import Results, manifest as read_manifest, noise, refused
 
 
 def load(run, manifest):
@@ -34,7 +34,7 @@ def load(run, manifest):
         if r is None:
             continue
         candidate = next((d for d in r.get("decodes") or [] if d.get("intent") == "refusal" and d.get("features")), None)
-        rows.append(dict(m, features=candidate["features"] if candidate else None, acted=r.get("intent") == {"refusal": True}))
+        rows.append(dict(m, features=candidate["features"] if candidate else None, acted=refused(r)))
     return rows
 
 

@@ -122,9 +122,16 @@ def lookup(row):
     return (row.get("intent") or {}).get("lookup")
 
 
+def refused(row):
+    """Whether a line heard a refusal (the correction window's "no" or "stop")."""
+    return (row.get("intent") or {}).get("refusal") is True
+
+
 def taken(entry, row, grammar):
     """(acted on, acted on rightly) for one file as the build that decoded it decided: through
-    a user grammar, a sentence taken (it has no intent of its own); else the intent."""
+    a user grammar, a sentence taken (it has no intent of its own); else any intent (a
+    refusal or a control too, which only a correction or reading run hears; the fits' own
+    copy before 2026-11-30 counted those as nothing acted on)."""
     if entry["kind"] == "sentence" or grammar == "user":
         acted = bool(row.get("text")) and row.get("rejected") in GRAMMAR_ACCEPTED
         return acted, acted and row.get("text") == entry["expected"]

@@ -17,7 +17,7 @@ on, and asked for a missing part.
 """
 import argparse, collections
 
-from bench.results import Results, lookup as looked_up, manifest as rows, noise, noise_order
+from bench.results import Results, intent, lookup as looked_up, manifest as rows, noise, noise_order, refused
 
 
 def part_right(part, expected):
@@ -63,11 +63,11 @@ def main():
                 c["answer right" if reply == expected else "answer wrong"] += 1
     heard_no = collections.Counter()
     if args.refusals and args.refused:
-        refused = Results(args.refused)
+        decodes_of_no = Results(args.refused)
         for row in rows(args.refusals):
             if row["kind"] == "refusal" and row.get("split") == "eval":
                 heard_no[noise(row) + " n"] += 1
-                heard_no[noise(row)] += (refused.get(row["file"], {}).get("intent") or {}).get("refusal") is True
+                heard_no[noise(row)] += refused(decodes_of_no.get(row["file"], {}))
 
     print("| noise | look-ups | plain grammar right | whole: right / wrong | heard in part (part right) "
           "| answered: right / wrong | acted on rightly (% of plain) | wrong passages named | \"no\" heard "
@@ -97,7 +97,7 @@ def main():
                 continue
             c = other[(row.get("set", "?"), noise(row))]
             c["n"] += 1
-            c["acted"] += result.get("intent") is not None
+            c["acted"] += intent(result) is not None
             c["asked"] += bool(result.get("partial"))
         print()
         print("| other speech | noise | n | acted on | asked for a missing part |")
