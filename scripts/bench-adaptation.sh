@@ -47,7 +47,6 @@ else
     BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")"
     export BIBLE_COURSE="$BIN"
 fi
-SPEECH="${BIBLE_COURSE_SPEECH:-$(dirname "$ROOT")/shared/speech}"
 [ -d "$SPEECH/an4" ] || { echo "bench-adaptation.sh: no AN4 at $SPEECH/an4 (see ../shared/speech/README.md)" >&2; exit 1; }
 WORK="$(mktemp -d)"
 trap 'if [ -n "$KEEP" ]; then mkdir -p "$KEEP" && cp -r "$WORK"/. "$KEEP"/; fi; rm -rf "$WORK"' EXIT

@@ -19,7 +19,6 @@ LESSONS="${LESSONS:-10000}"
 if [ -n "${1:-}" ]; then BIN="$1"; else release_binary; fi
 work_folder ""
 python3 -m bench.long_course --lessons "$LESSONS" --curriculum "$ROOT/curriculum" "$WORK/course"
-SPEECH="${BIBLE_COURSE_SPEECH:-$(dirname "$ROOT")/shared/speech}"
 UTTERANCE="$(find "$SPEECH/speech-commands" -name "*.wav" -print -quit 2>/dev/null || true)"
 [ -n "$UTTERANCE" ] || { echo "bench-course-check.sh: no Speech Commands recording under $SPEECH (see ../shared/speech/README.md)" >&2; exit 1; }
 timed() {   # label, command...: prints the wall-clock seconds and peak RSS of the command

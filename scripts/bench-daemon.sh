@@ -49,7 +49,6 @@ sox -n -r 16000 -c 1 -b 16 "$WORK/silence.wav" trim 0 10
 sox -n -r 16000 -c 1 -b 16 "$WORK/silence-1s.wav" trim 0 1
 sox -n -r 16000 -c 1 -b 16 "$WORK/silence-long.wav" trim 0 "$SECONDS_IDLE"
 "$BIN" model build --state-dir "$WORK/state" >/dev/null   # warm the model cache
-SPEECH="${BIBLE_COURSE_SPEECH:-$(dirname "$ROOT")/shared/speech}"
 python3 -m bench.daemon rooms "$SPEECH/speech-commands/_silence_" "$WORK"
 
 python3 -m bench.daemon measure --runs "$RUNS" --idle "$SECONDS_IDLE" --denoisers "$DENOISERS" \

@@ -4,6 +4,7 @@
 # (PYTHONPATH is set here); each module's docstring says what it takes and prints.
 #
 #   ROOT            the checkout
+#   SPEECH          the real recordings (bench.SPEECH: ../shared/speech, or $BIBLE_COURSE_SPEECH)
 #   BIBLE_COURSE    the binary as bench.binary finds it ($BIBLE_COURSE, else the checkout's
 #                   newest build, else the one on PATH; empty, and the reason on stderr,
 #                   when there is none or $BIBLE_COURSE names no executable)
@@ -13,6 +14,7 @@
 #                   missing, kept, its sets reused), else a temporary one removed at exit
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export PYTHONPATH="$ROOT/scripts/lib${PYTHONPATH:+:$PYTHONPATH}"
+SPEECH="$(python3 -c 'from bench import SPEECH; print(SPEECH)')"
 BIBLE_COURSE="$(python3 -m bench.binary || true)"
 export BIBLE_COURSE
 

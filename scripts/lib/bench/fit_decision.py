@@ -32,7 +32,7 @@ import argparse, json, math, re, zlib
 
 import numpy as np
 
-from bench.results import Results, manifest, taken
+from bench.results import Results, manifest, noise, noise_order, taken
 
 FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*|\(NULL\))$")
 # The binary's names of the features (recognize --features), the weights' names too.
@@ -165,8 +165,8 @@ def main():
     rows = load(args.eval, "eval")
 
     def cond(e):
-        return "clean" if e.get("snr") is None else f"{int(e['snr'])}dB"
-    conds = sorted({cond(e) for e, _ in rows}, key=lambda c: (c != "clean", -int(c[:-2]) if c != "clean" else 0))
+        return noise(e, unit="dB")
+    conds = sorted({cond(e) for e, _ in rows}, key=noise_order)
 
     def first(row, accept):
         """The first of a file's utterances `accept` takes (the daemon acts on the first)."""
